@@ -1,0 +1,3 @@
+from casino_audit.cli import main
+
+main()

@@ -1,0 +1,383 @@
+"""The vocabulary of check kinds rulesets are written in.
+
+One check kind = one small function plus the JSON Schema of its parameters. `compile_check` turns a
+rule's validated `check:` mapping (parameters already bound) into a function from a document's data to
+its violations, so pointers are parsed once per run, not once per document. The registry `CHECK_KINDS`
+is the single list of kinds; nothing registers itself on import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Callable, Iterable, Iterator
+
+from casino_audit import pointers
+from casino_audit.pointers import MISSING
+from casino_audit.values import show, to_decimal
+
+Violation = tuple[str, str]  # (JSON pointer, message)
+CompiledCheck = Callable[[Any], Iterable[Violation]]
+
+_POINTER = {"type": "string", "pattern": "^(/[^/]*)*$"}
+_POINTERS = {"oneOf": [_POINTER, {"type": "array", "items": _POINTER, "minItems": 1}]}
+_NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$"}]}
+_SCALAR = {"type": ["string", "number", "boolean", "null"]}
+_REQUIRED = {"type": "boolean", "description": "a missing value is a breach (default true)"}
+_PROPERTIES = {"type": "object", "additionalProperties": _SCALAR, "minProperties": 1}
+
+
+def _fields(spec) -> list[tuple[str, tuple[str, ...]]]:
+    raw = spec.get("fields", spec.get("field"))
+    raw = [raw] if isinstance(raw, str) else raw
+    return [(pointer, pointers.split(pointer)) for pointer in raw]
+
+
+def _values(data, compiled_fields) -> Iterator[tuple[str, Any]]:
+    """Every (pointer, value) the fields reach; a missing container shared by several fields comes once."""
+    reported_missing = set()
+    for _, segments in compiled_fields:
+        for pointer, value in pointers.resolve(data, segments):
+            if value is MISSING:
+                if pointer in reported_missing:
+                    continue
+                reported_missing.add(pointer)
+            yield pointer, value
+
+
+def _name(pointer: str) -> str:
+    return pointer.lstrip("/") or "the document"
+
+
+def _under(missing: str, compiled_fields) -> str:
+    """The fields a missing pointer stands for: itself, or those of the fields that lie below it."""
+    below = [f"`{_name(p)}`" for p, _ in compiled_fields if p == missing or p.startswith(missing + "/")]
+    return ", ".join(below) if below and below != [f"`{_name(missing)}`"] else "it"
+
+
+def _missing(pointer: str) -> Violation:
+    return pointer, f"`{_name(pointer)}` is missing"
+
+
+# --- present ----------------------------------------------------------------------------------------
+
+def compile_present(spec) -> CompiledCheck:
+    fields = _fields(spec)
+
+    def check(data):
+        for pointer, value in _values(data, fields):
+            if value is MISSING:
+                yield _missing(pointer)
+            elif value is None or value == "" or value == [] or value == {} or (
+                    isinstance(value, str) and not value.strip()):
+                yield pointer, f"`{_name(pointer)}` is empty"
+    return check
+
+
+# --- equals -----------------------------------------------------------------------------------------
+
+def compile_equals(spec) -> CompiledCheck:
+    fields, expected, required = _fields(spec), spec["value"], spec.get("required", True)
+
+    def check(data):
+        for pointer, value in _values(data, fields):
+            if value is MISSING:
+                if required:
+                    yield pointer, f"`{_name(pointer)}` is not declared ({_under(pointer, fields)} must be {show(expected)})"
+            elif not _same(value, expected):
+                yield pointer, f"`{_name(pointer)}` is {show(value)}, must be {show(expected)}"
+    return check
+
+
+def _same(value, expected) -> bool:
+    if isinstance(value, bool) or isinstance(expected, bool):
+        return type(value) is type(expected) and value == expected
+    number, wanted = to_decimal(value), to_decimal(expected)
+    if number is not None and wanted is not None and not isinstance(value, str):
+        return number == wanted
+    return value == expected
+
+
+# --- one_of -----------------------------------------------------------------------------------------
+
+def compile_one_of(spec) -> CompiledCheck:
+    fields, allowed, required = _fields(spec), spec["values"], spec.get("required", True)
+    listed = ", ".join(show(v) for v in allowed)
+
+    def check(data):
+        for pointer, value in _values(data, fields):
+            if value is MISSING:
+                if required:
+                    yield pointer, f"`{_name(pointer)}` is missing (one of {listed})"
+            elif not any(_same(value, option) for option in allowed):
+                yield pointer, f"`{_name(pointer)}` is {show(value)}, must be one of {listed}"
+    return check
+
+
+# --- range ------------------------------------------------------------------------------------------
+
+def compile_range(spec) -> CompiledCheck:
+    fields, unit, required = _fields(spec), spec.get("unit", "number"), spec.get("required", True)
+    low = None if spec.get("min") is None else to_decimal(spec["min"])
+    high = None if spec.get("max") is None else to_decimal(spec["max"])
+
+    def check(data):
+        for pointer, value in _values(data, fields):
+            if value is MISSING:
+                if required:
+                    yield _missing(pointer)
+                continue
+            number = to_decimal(value, unit)
+            if number is None:
+                wanted = "a percentage written with a % sign" if unit == "percent" else "a number"
+                yield pointer, f"`{_name(pointer)}` is {show(value)}, not {wanted}"
+            elif low is not None and number < low:
+                yield pointer, f"`{_name(pointer)}` is {show(number, unit)}, below the minimum of {show(low, unit)}"
+            elif high is not None and number > high:
+                yield pointer, f"`{_name(pointer)}` is {show(number, unit)}, above the maximum of {show(high, unit)}"
+    return check
+
+
+# --- multiple_of ------------------------------------------------------------------------------------
+
+def compile_multiple_of(spec) -> CompiledCheck:
+    fields, required = _fields(spec), spec.get("required", True)
+    step = to_decimal(spec["of"])
+
+    def check(data):
+        for pointer, value in _values(data, fields):
+            if value is MISSING:
+                if required:
+                    yield _missing(pointer)
+                continue
+            number = to_decimal(value)
+            if number is None:
+                yield pointer, f"`{_name(pointer)}` is {show(value)}, not a number"
+            elif number % step != 0:
+                yield pointer, f"`{_name(pointer)}` is {show(number)}, not a multiple of {show(step)}"
+    return check
+
+
+# --- ratio ------------------------------------------------------------------------------------------
+
+def compile_ratio(spec) -> CompiledCheck:
+    numerator, denominator = pointers.split(spec["numerator"]), pointers.split(spec["denominator"])
+    allowed = [to_decimal(v) for v in spec.get("in", [])]
+    low = None if spec.get("min") is None else to_decimal(spec["min"])
+    high = None if spec.get("max") is None else to_decimal(spec["max"])
+    required = spec.get("required", True)
+
+    def check(data):
+        for (top_pointer, top), (_, bottom) in zip(pointers.resolve(data, numerator),
+                                                   pointers.resolve(data, denominator)):
+            if top is MISSING or bottom is MISSING:
+                if required:
+                    yield _missing(top_pointer if top is MISSING else spec["denominator"])
+                continue
+            a, b = to_decimal(top), to_decimal(bottom)
+            if a is None or b is None or b == 0:
+                yield top_pointer, f"`{_name(top_pointer)}` / `{_name(spec['denominator'])}` is not a ratio of numbers"
+                continue
+            ratio = a / b
+            text = f"`{_name(top_pointer)}` is {show(ratio.normalize())} times `{_name(spec['denominator'])}`"
+            if allowed and ratio not in allowed:
+                yield top_pointer, f"{text}, must be one of {', '.join(show(v) for v in allowed)} times"
+            elif low is not None and ratio < low:
+                yield top_pointer, f"{text}, below {show(low)} times"
+            elif high is not None and ratio > high:
+                yield top_pointer, f"{text}, above {show(high)} times"
+    return check
+
+
+# --- items ------------------------------------------------------------------------------------------
+
+def compile_items(spec) -> CompiledCheck:
+    array_pointer = spec["array"]
+    segments = pointers.split(array_pointer)
+    where = spec.get("where", {})
+    require = spec.get("require", {})
+    low, high = spec.get("min_count"), spec.get("max_count")
+    described = _describe_where(where)
+
+    def check(data):
+        array = pointers.get(data, array_pointer) if segments else data
+        if array is MISSING or not isinstance(array, list):
+            array = []
+        matched = [(position, item) for position, item in enumerate(array)
+                   if isinstance(item, dict) and all(_same(item.get(k, MISSING), v) for k, v in where.items())]
+        count = len(matched)
+        if low is not None and count < low:
+            yield array_pointer, (f"`{_name(array_pointer)}` has {count} item(s){described}, "
+                                  f"at least {low} required")
+        if high is not None and count > high:
+            yield array_pointer, (f"`{_name(array_pointer)}` has {count} item(s){described}, "
+                                  f"at most {high} allowed")
+        for position, item in matched:
+            for key, expected in require.items():
+                value = item.get(key, MISSING)
+                pointer = pointers.child(pointers.child(array_pointer, position), key)
+                if value is MISSING:
+                    yield pointer, f"`{_name(pointer)}` is not declared (must be {show(expected)})"
+                elif not _same(value, expected):
+                    yield pointer, f"`{_name(pointer)}` is {show(value)}, must be {show(expected)}"
+    return check
+
+
+def _describe_where(where: dict) -> str:
+    if not where:
+        return ""
+    return " with " + ", ".join(f"{k} = {show(v)}" for k, v in where.items())
+
+
+# --- the registry -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CheckKind:
+    name: str
+    compile: Callable[[dict], CompiledCheck]
+    parameters: dict  # JSON Schema of the `check:` mapping, less its `kind`
+    describe: Callable[[dict], str]  # what passes, in words, for `rules explain`
+
+
+def _obj(properties: dict, required: list[str], **extra) -> dict:
+    return {"type": "object", "properties": {"kind": {"type": "string"}, **properties},
+            "required": ["kind", *required], "additionalProperties": False, **extra}
+
+
+def _field_list(spec) -> str:
+    fields = spec.get("fields", spec.get("field"))
+    return ", ".join(f"`{_name(f)}`" for f in ([fields] if isinstance(fields, str) else fields))
+
+
+def _bound(spec, key) -> str:
+    value = spec[key]
+    if isinstance(value, dict):
+        return f"the parameter `{value['param']}`"
+    return show(to_decimal(value), spec.get("unit", "number"))
+
+
+def _describe_range(spec) -> str:
+    parts = []
+    if spec.get("min") is not None:
+        parts.append(f"at least {_bound(spec, 'min')}")
+    if spec.get("max") is not None:
+        parts.append(f"at most {_bound(spec, 'max')}")
+    return f"{_field_list(spec)} must be {' and '.join(parts)}"
+
+
+def _describe_ratio(spec) -> str:
+    what = f"`{_name(spec['numerator'])}` divided by `{_name(spec['denominator'])}` must be"
+    if spec.get("in"):
+        return f"{what} one of {', '.join(show(to_decimal(v)) for v in spec['in'])}"
+    bits = [f"at least {_bound(spec, 'min')}"] if spec.get("min") is not None else []
+    bits += [f"at most {_bound(spec, 'max')}"] if spec.get("max") is not None else []
+    return f"{what} {' and '.join(bits)}"
+
+
+def _describe_items(spec) -> str:
+    text = f"items of `{_name(spec['array'])}`{_describe_where(spec.get('where', {}))}"
+    bits = []
+    if spec.get("min_count") is not None:
+        bits.append(f"at least {spec['min_count']} such items")
+    if spec.get("max_count") is not None:
+        bits.append(f"at most {spec['max_count']} such items")
+    if spec.get("require"):
+        bits.append("each with " + ", ".join(f"{k} = {show(v)}" for k, v in spec["require"].items()))
+    return f"{text}: {'; '.join(bits)}"
+
+
+_FIELDS_ONE_OF = [{"required": ["field"]}, {"required": ["fields"]}]
+_MAYBE_PARAM = {"oneOf": [_NUMBER, {"type": "object", "properties": {"param": {"type": "string"}},
+                                     "required": ["param"], "additionalProperties": False}]}
+
+CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
+    CheckKind("present", compile_present,
+              _obj({"field": _POINTER, "fields": _POINTERS}, [], oneOf=_FIELDS_ONE_OF),
+              lambda s: f"{_field_list(s)} must be given and not empty"),
+    CheckKind("equals", compile_equals,
+              _obj({"field": _POINTER, "fields": _POINTERS, "value": _SCALAR, "required": _REQUIRED},
+                   ["value"], oneOf=_FIELDS_ONE_OF),
+              lambda s: f"{_field_list(s)} must be {show(s['value'])}"),
+    CheckKind("one_of", compile_one_of,
+              _obj({"field": _POINTER, "fields": _POINTERS, "required": _REQUIRED,
+                    "values": {"type": "array", "items": _SCALAR, "minItems": 1}}, ["values"], oneOf=_FIELDS_ONE_OF),
+              lambda s: f"{_field_list(s)} must be one of {', '.join(show(v) for v in s['values'])}"),
+    CheckKind("range", compile_range,
+              _obj({"field": _POINTER, "fields": _POINTERS, "min": _MAYBE_PARAM, "max": _MAYBE_PARAM,
+                    "unit": {"enum": ["number", "percent"]}, "required": _REQUIRED}, [],
+                   oneOf=_FIELDS_ONE_OF, anyOf=[{"required": ["min"]}, {"required": ["max"]}]),
+              _describe_range),
+    CheckKind("multiple_of", compile_multiple_of,
+              _obj({"field": _POINTER, "fields": _POINTERS, "of": _MAYBE_PARAM, "required": _REQUIRED}, ["of"],
+                   oneOf=_FIELDS_ONE_OF),
+              lambda s: f"{_field_list(s)} must be a multiple of {_bound(s, 'of')}"),
+    CheckKind("ratio", compile_ratio,
+              _obj({"numerator": _POINTER, "denominator": _POINTER, "required": _REQUIRED,
+                    "in": {"type": "array", "items": _NUMBER, "minItems": 1}, "min": _MAYBE_PARAM,
+                    "max": _MAYBE_PARAM}, ["numerator", "denominator"],
+                   anyOf=[{"required": ["in"]}, {"required": ["min"]}, {"required": ["max"]}]),
+              _describe_ratio),
+    CheckKind("items", compile_items,
+              _obj({"array": _POINTER, "where": _PROPERTIES, "require": _PROPERTIES,
+                    "min_count": {"type": "integer", "minimum": 0}, "max_count": {"type": "integer", "minimum": 0}},
+                   ["array"], anyOf=[{"required": ["min_count"]}, {"required": ["max_count"]},
+                                     {"required": ["require"]}]),
+              _describe_items),
+)}
+
+
+# --- conditions (`when:` on a rule) -----------------------------------------------------------------
+
+CONDITION_SCHEMA = {
+    "type": "object",
+    "properties": {"field": _POINTER, "equals": _SCALAR, "present": {"type": "boolean"}, "contains": _SCALAR},
+    "required": ["field"], "additionalProperties": False,
+    "oneOf": [{"required": ["equals"]}, {"required": ["present"]}, {"required": ["contains"]}],
+}
+
+
+def compile_condition(condition: dict) -> Callable[[Any], bool]:
+    pointer = condition["field"]
+    if "equals" in condition:
+        expected = condition["equals"]
+        return lambda data: _same(pointers.get(data, pointer), expected)
+    if "contains" in condition:
+        item = condition["contains"]
+        return lambda data: any(_same(v, item) for v in _as_list(pointers.get(data, pointer)))
+    wanted = condition["present"]
+    return lambda data: (pointers.get(data, pointer) is not MISSING) == wanted
+
+
+def describe_condition(condition: dict) -> str:
+    if "equals" in condition:
+        return f"`{_name(condition['field'])}` is {show(condition['equals'])}"
+    if "contains" in condition:
+        return f"`{_name(condition['field'])}` includes {show(condition['contains'])}"
+    return f"`{_name(condition['field'])}` is {'given' if condition['present'] else 'not given'}"
+
+
+def _as_list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def param_names(spec: Any) -> Iterator[str]:
+    """Names of the parameters (`{param: NAME}`) a check mapping refers to."""
+    if isinstance(spec, dict):
+        if set(spec) == {"param"}:
+            yield spec["param"]
+        else:
+            for value in spec.values():
+                yield from param_names(value)
+    elif isinstance(spec, list):
+        for value in spec:
+            yield from param_names(value)
+
+
+def bind_params(spec: Any, params: dict[str, Decimal | str | int]) -> Any:
+    if isinstance(spec, dict):
+        if set(spec) == {"param"}:
+            return params[spec["param"]]
+        return {key: bind_params(value, params) for key, value in spec.items()}
+    if isinstance(spec, list):
+        return [bind_params(value, params) for value in spec]
+    return spec

@@ -1,0 +1,75 @@
+"""The run's settings: a config file (casino-audit.yaml) under command-line options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from casino_audit.loader import load_file
+from casino_audit.shape import ShapeValidator
+
+DEFAULT_NAMES = ("casino-audit.yaml", ".casino-audit.yaml")
+
+CONFIG_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "jurisdiction": {"type": "string", "pattern": "^[A-Z]{2}$"},
+        "rulesets": {"type": "array", "items": {"type": "string"}},
+        "params": {"type": "object", "additionalProperties": {"type": ["number", "string", "integer"]}},
+        "fail_on": {"enum": ["error", "warning", "info", "never"]},
+        "select": {"type": "array", "items": {"type": "string"}},
+        "ignore": {"type": "array", "items": {"type": "string"}},
+        "max_file_size": {"type": "integer", "minimum": 1},
+    },
+}
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass
+class Config:
+    path: Path | None = None
+    jurisdiction: str | None = None
+    rulesets: list[Path] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)
+    fail_on: str | None = None
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    max_file_size: int | None = None
+
+
+def find_config(explicit: Path | None) -> Path | None:
+    if explicit is not None:
+        return explicit
+    for name in DEFAULT_NAMES:
+        if Path(name).is_file():
+            return Path(name)
+    return None
+
+
+def load_config(path: Path | None) -> Config:
+    if path is None:
+        return Config()
+    loaded = load_file(path)
+    problems = [f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in loaded.findings]
+    for document in loaded.documents:
+        problems += [f"{f.file}:{f.line}:{f.column}: {f.message}" for f in document.findings]
+    if not problems and len(loaded.documents) != 1:
+        problems.append(f"{path}: a config file holds exactly one YAML document")
+    if problems:
+        raise ConfigError("\n".join(problems))
+    document = loaded.documents[0]
+    errors = ShapeValidator(CONFIG_SCHEMA).errors(document.data)
+    if errors:
+        raise ConfigError("\n".join(f"{path}:{':'.join(map(str, document.position(p) or (1, 1)))}: {m}"
+                                    for _, p, m in errors))
+    data = document.data
+    return Config(path=path, jurisdiction=data.get("jurisdiction"),
+                  rulesets=[path.parent / r for r in data.get("rulesets", [])],
+                  params=dict(data.get("params", {})), fail_on=data.get("fail_on"),
+                  select=list(data.get("select", [])), ignore=list(data.get("ignore", [])),
+                  max_file_size=data.get("max_file_size"))

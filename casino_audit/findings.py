@@ -1,0 +1,88 @@
+"""Findings: what every stage of the pipeline produces and every reporter reads."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(enum.IntEnum):
+    """Ordered so that `finding.severity >= threshold` is the fail test."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> "Severity":
+        try:
+            return cls[text.upper()]
+        except KeyError:
+            raise ValueError(f"unknown severity {text!r} (error, warning, info)") from None
+
+
+@dataclass(frozen=True)
+class Citation:
+    instrument: str
+    article: str
+    text: str = ""
+    language: str = ""
+
+    def short(self) -> str:
+        return f"{self.article}, {self.instrument}" if self.instrument else self.article
+
+
+@dataclass
+class Finding:
+    rule_id: str
+    severity: Severity
+    message: str
+    file: str | None = None
+    line: int | None = None  # 1-based
+    column: int | None = None  # 1-based
+    pointer: str | None = None  # JSON pointer inside the document
+    document: int | None = None  # 0-based index of the document in a multi-document file
+    jurisdiction: str | None = None
+    citation: Citation | None = None
+    extra: dict = field(default_factory=dict)
+
+    def sort_key(self):
+        return (self.file or "", self.document or 0, self.line or 0, self.column or 0, self.rule_id)
+
+
+# Identifiers of the findings the tool itself raises (not from a ruleset).
+LOAD_UNREADABLE = "LOAD-UNREADABLE"
+LOAD_ENCODING = "LOAD-ENCODING"
+LOAD_BINARY = "LOAD-BINARY"
+LOAD_EMPTY = "LOAD-EMPTY"
+LOAD_TOO_LARGE = "LOAD-TOO-LARGE"
+LOAD_SYNTAX = "LOAD-SYNTAX"
+LOAD_DUPLICATE_KEY = "LOAD-DUPLICATE-KEY"
+LOAD_UNSUPPORTED = "LOAD-UNSUPPORTED"
+KIND_MISSING = "KIND-MISSING"
+KIND_UNKNOWN = "KIND-UNKNOWN"
+JURISDICTION_MISSING = "JURISDICTION-MISSING"
+JURISDICTION_UNSUPPORTED = "JURISDICTION-UNSUPPORTED"
+SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
+SHAPE_INVALID = "SHAPE-INVALID"
+
+TOOL_FINDINGS = {
+    LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
+    LOAD_ENCODING: "The file is not valid UTF-8 text.",
+    LOAD_BINARY: "The file holds binary data (NUL bytes), not text.",
+    LOAD_EMPTY: "The file, or a document in it, is empty.",
+    LOAD_TOO_LARGE: "The file is larger than the size limit (--max-file-size), or expands past the node limit.",
+    LOAD_SYNTAX: "The file is not well-formed YAML or JSON.",
+    LOAD_DUPLICATE_KEY: "A mapping names the same key twice; which value was meant is unknowable.",
+    LOAD_UNSUPPORTED: "The document uses a YAML feature a filing may not use (custom tags, complex keys, deep nesting).",
+    KIND_MISSING: "The document does not say which kind it is (`kind:`).",
+    KIND_UNKNOWN: "The document's `kind:` is not one casino-audit knows.",
+    JURISDICTION_MISSING: "The document does not name its jurisdiction and none was given with --jurisdiction.",
+    JURISDICTION_UNSUPPORTED: "No ruleset is loaded for the document's jurisdiction.",
+    SHAPE_UNKNOWN_FIELD: "The document has a field its kind's schema does not define.",
+    SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
+}

@@ -1,0 +1,46 @@
+"""Document kinds: how a document says what it is, and the schema of its shape.
+
+A new kind is one entry here plus its schema file in `schemas/`; nothing else in the core changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from casino_audit import findings as F
+from casino_audit.shape import ShapeValidator, packaged_schema
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    schema_file: str
+    description: str
+
+
+KINDS: dict[str, Kind] = {kind.name: kind for kind in (
+    Kind("machine", "machine.schema.json", "slot-machine homologation (type-approval) file"),
+)}
+
+
+def schema(kind: str) -> dict:
+    return packaged_schema(KINDS[kind].schema_file)
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> ShapeValidator:
+    return ShapeValidator(schema(kind))
+
+
+def identify(data: Any) -> tuple[str | None, tuple[str, str] | None]:
+    """The document's kind, or (None, (finding id, message)) saying why it has none we know."""
+    if not isinstance(data, dict):
+        return None, (F.KIND_MISSING, "the document is not a mapping with `kind:` and `jurisdiction:`")
+    kind = data.get("kind")
+    if kind is None:
+        return None, (F.KIND_MISSING, f"the document does not say its kind (add `kind:`, one of {', '.join(KINDS)})")
+    if kind not in KINDS:
+        return None, (F.KIND_UNKNOWN, f"unknown kind {kind!r}; known kinds: {', '.join(KINDS)}")
+    return kind, None

@@ -1,0 +1,93 @@
+"""JSON pointers (RFC 6901) over plain data, with `*` as a wildcard segment for rules."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+WILDCARD = "*"
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+MISSING: Any = _Missing()
+
+
+def escape(segment: str) -> str:
+    if "~" in segment or "/" in segment:
+        return segment.replace("~", "~0").replace("/", "~1")
+    return segment
+
+
+def unescape(segment: str) -> str:
+    return segment.replace("~1", "/").replace("~0", "~")
+
+
+def split(pointer: str) -> tuple[str, ...]:
+    if pointer in ("", "/"):
+        return ()
+    if not pointer.startswith("/"):
+        raise ValueError(f"a JSON pointer starts with '/': {pointer!r}")
+    return tuple(unescape(s) for s in pointer[1:].split("/"))
+
+
+def join(segments) -> str:
+    return "".join("/" + escape(str(s)) for s in segments)
+
+
+def child(pointer: str, segment) -> str:
+    return f"{pointer}/{escape(str(segment))}"
+
+
+def resolve(data: Any, segments: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
+    """Yield (pointer, value) for every match; a path that stops early yields MISSING at the pointer of
+    the first segment that is not there (so `/a/b/c` under a missing `a` reports `/a`, once).
+
+    A wildcard over a missing or empty container yields nothing: "every item" of no items holds.
+    """
+    yield from _resolve(data, segments, 0, "")
+
+
+def _resolve(node: Any, segments, index: int, prefix: str):
+    if index == len(segments):
+        yield prefix, node
+        return
+    segment = segments[index]
+    if segment == WILDCARD:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from _resolve(value, segments, index + 1, child(prefix, key))
+        elif isinstance(node, list):
+            for position, value in enumerate(node):
+                yield from _resolve(value, segments, index + 1, child(prefix, position))
+        return
+    if isinstance(node, dict):
+        value = node.get(segment, MISSING)
+    elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
+        value = node[int(segment)]
+    else:
+        value = MISSING
+    if value is MISSING:
+        yield child(prefix, segment), MISSING
+        return
+    yield from _resolve(value, segments, index + 1, child(prefix, segment))
+
+
+def get(data: Any, pointer: str) -> Any:
+    """The single value at a pointer without wildcards, or MISSING."""
+    for _, value in resolve(data, split(pointer)):
+        return value
+    return MISSING
+
+
+def parent(pointer: str) -> str | None:
+    if not pointer:
+        return None
+    return pointer.rsplit("/", 1)[0]

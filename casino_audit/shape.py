@@ -1,0 +1,125 @@
+"""Validate data against a JSON Schema (Draft 2020-12) and explain what is wrong in plain words.
+
+jsonschema-rs answers "valid?" fast for the common case; only an invalid document is validated again
+with jsonschema, whose error tree gives the best match inside oneOf/anyOf instead of every alternative.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import best_match, relevance
+
+from casino_audit import findings as F
+from casino_audit.pointers import child, join
+from casino_audit.values import show
+
+try:
+    import jsonschema_rs
+except ImportError:  # pragma: no cover - optional speed-up
+    jsonschema_rs = None
+
+ShapeError = tuple[str, str, str]  # (rule id, JSON pointer, message)
+
+
+@lru_cache(maxsize=None)
+def packaged_schema(name: str) -> dict:
+    return json.loads(resources.files("casino_audit").joinpath("schemas", name).read_text("utf-8"))
+
+
+class ShapeValidator:
+    def __init__(self, schema: dict):
+        self.schema = schema
+        jsonschema.Draft202012Validator.check_schema(schema)
+        self._full = jsonschema.Draft202012Validator(schema)
+        self._fast = None
+        if jsonschema_rs is not None:
+            try:
+                self._fast = jsonschema_rs.Draft202012Validator(schema)
+            except Exception:  # a schema jsonschema-rs cannot compile: the slow path is still right
+                self._fast = None
+
+    def is_valid(self, data: Any) -> bool:
+        if self._fast is not None:
+            try:
+                return self._fast.is_valid(data)
+            except Exception:  # a Python value jsonschema-rs cannot convert
+                pass
+        return self._full.is_valid(data)
+
+    def errors(self, data: Any) -> list[ShapeError]:
+        if self.is_valid(data):
+            return []
+        found: list[ShapeError] = []
+        for error in sorted(self._full.iter_errors(data), key=relevance):
+            found.extend(_explain(error))
+        found.sort(key=lambda e: e[1])
+        return found
+
+
+def _explain(error: jsonschema.ValidationError) -> list[ShapeError]:
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        deepest = best_match(error.context)
+        if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
+            return _explain(deepest)
+    pointer = join(error.absolute_path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = list(schema.get("properties", {}))
+        results = []
+        for name in error.instance:
+            if name in known or _matches_pattern_properties(schema, name):
+                continue
+            hint = difflib.get_close_matches(name, known, n=1)
+            suggestion = f"; did you mean `{hint[0]}`?" if hint else (
+                f"; known fields: {', '.join(known)}" if known else "")
+            results.append((F.SHAPE_UNKNOWN_FIELD, child(pointer, name), f"unknown field `{name}`{suggestion}"))
+        if results:
+            return results
+    where = f"`{pointer.lstrip('/')}`" if pointer else "the document"
+    custom = schema.get("x-message")
+    if custom:
+        return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}")]
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [(F.SHAPE_INVALID, child(pointer, missing), f"`{child(pointer, missing).lstrip('/')}` is required")]
+    if error.validator == "type":
+        wanted = error.validator_value
+        wanted = " or ".join(wanted) if isinstance(wanted, list) else wanted
+        return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)} ({_type_name(error.instance)}); "
+                                           f"expected {_article(wanted)}")]
+    if error.validator in ("enum", "const"):
+        options = error.validator_value if error.validator == "enum" else [error.validator_value]
+        return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}; expected one of "
+                                           f"{', '.join(show(o) for o in options)}")]
+    return [(F.SHAPE_INVALID, pointer, f"{where}: {error.message}")]
+
+
+def _matches_pattern_properties(schema: dict, name: str) -> bool:
+    import re
+    return any(re.search(pattern, name) for pattern in schema.get("patternProperties", {}))
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)) or type(value).__name__ == "Decimal":
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "null" if value is None else type(value).__name__
+
+
+def _article(type_name: str) -> str:
+    words = {"string": "text", "object": "a mapping", "array": "a list", "number": "a number",
+             "integer": "a whole number", "boolean": "true or false", "null": "null"}
+    return " or ".join(words.get(part.strip(), part) for part in type_name.split(" or "))
