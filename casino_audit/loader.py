@@ -93,6 +93,9 @@ def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> Fi
         _load_json(text, result)
     else:
         _load_yaml(text, result)
+    if not result.documents and not result.findings:
+        result.findings.append(_error(display, F.LOAD_EMPTY, "the file holds no document, only comments "
+                                                             "or blank lines", 1, 1))
     return result
 
 

@@ -1,0 +1,34 @@
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TEST_PARAMS = {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10"}
+
+
+def expected_ids(path: Path) -> set[str]:
+    """The rule ids a fixture or example declares in its `# expect:` header line."""
+    for line in path.read_text("utf-8").splitlines():
+        match = re.match(r"\s*(#|//)\s*expect:\s*(.*)$", line)
+        if match:
+            words = match.group(2).split()
+            return set() if words == ["(nothing)"] else set(words)
+    raise AssertionError(f"{path} has no '# expect:' line")
+
+
+def run_cli(*args: str, cwd: Path = REPO, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """The real command, as a user runs it."""
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
+    return subprocess.run([sys.executable, "-m", "casino_audit", *args], cwd=cwd, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def cli():
+    return run_cli

@@ -1,0 +1,101 @@
+"""Each check kind on its own: exact Decimal comparisons, missing values, wildcards, conditions."""
+
+from decimal import Decimal
+
+import pytest
+
+from casino_audit.checks import CHECK_KINDS, compile_condition
+from casino_audit.shape import ShapeValidator
+
+
+def run(spec, data):
+    return list(CHECK_KINDS[spec["kind"]].compile(spec)(data))
+
+
+@pytest.mark.parametrize("value, ok", [("85 %", True), ("85%", True), ("85.000 %", True), ("84.999 %", False),
+                                       ("84.9999999999 %", False), ("100 %", True), (Decimal("85"), False),
+                                       ("0.85", False), (True, False)])
+def test_range_percent_is_exact_and_needs_the_sign(value, ok):
+    assert (run({"kind": "range", "field": "/r", "unit": "percent", "min": "85"}, {"r": value}) == []) is ok
+
+
+@pytest.mark.parametrize("value, ok", [(Decimal("0.50"), True), (Decimal("0.5"), True), (1, True),
+                                       (Decimal("0.4999"), False), ("0.50", True), ("x", False)])
+def test_range_number(value, ok):
+    assert (run({"kind": "range", "field": "/v", "min": "0.50"}, {"v": value}) == []) is ok
+
+
+def test_range_missing_value_is_a_breach_unless_not_required():
+    spec = {"kind": "range", "field": "/a/b", "min": 1}
+    assert run(spec, {}) == [("/a", "`a` is missing")]
+    assert run({**spec, "required": False}, {}) == []
+
+
+def test_wildcard_checks_every_item_and_points_at_it():
+    spec = {"kind": "range", "field": "/coins/*", "min": "0.5"}
+    assert [p for p, _ in run(spec, {"coins": [Decimal("1"), Decimal("0.2"), Decimal("0.1")]})] == ["/coins/1", "/coins/2"]
+    assert run(spec, {"coins": []}) == []
+
+
+def test_equals_reports_a_missing_container_once():
+    spec = {"kind": "equals", "fields": ["/d/a", "/d/b"], "value": True}
+    [(pointer, message)] = run(spec, {})
+    assert pointer == "/d" and "`d/a`, `d/b`" in message
+
+
+def test_equals_does_not_confuse_booleans_and_numbers():
+    assert run({"kind": "equals", "field": "/x", "value": True}, {"x": 1}) != []
+    assert run({"kind": "equals", "field": "/x", "value": 2}, {"x": Decimal("2.0")}) == []
+    assert run({"kind": "equals", "field": "/x", "value": 2}, {"x": "2"}) != []
+
+
+def test_present_rejects_empty_values():
+    for empty in ("", "  ", [], {}, None):
+        assert run({"kind": "present", "field": "/x"}, {"x": empty}) != []
+    assert run({"kind": "present", "field": "/x"}, {"x": 0}) == []
+
+
+def test_one_of():
+    spec = {"kind": "one_of", "field": "/t", "values": ["reel", "video"]}
+    assert run(spec, {"t": "video"}) == [] and run(spec, {"t": "Video"}) != []
+
+
+@pytest.mark.parametrize("value, ok", [(40, True), (Decimal("60"), True), (30, False), (Decimal("20.5"), False)])
+def test_multiple_of(value, ok):
+    assert (run({"kind": "multiple_of", "field": "/m", "of": 20}, {"m": value}) == []) is ok
+
+
+@pytest.mark.parametrize("maximum, ok", [(500, True), (1000, True), (2000, True), (750, False), (2001, False)])
+def test_ratio_closed_set_is_membership_not_range(maximum, ok):
+    spec = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "in": [50, 100, 200]}
+    assert (run(spec, {"min": 10, "max": maximum}) == []) is ok
+
+
+def test_ratio_range_and_zero_denominator():
+    spec = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "max": 30}
+    assert run(spec, {"min": 1, "max": 30}) == [] and run(spec, {"min": 1, "max": 31}) != []
+    assert run(spec, {"min": 0, "max": 3}) != []
+
+
+def test_items_count_and_required_properties():
+    spec = {"kind": "items", "array": "/m", "where": {"role": "in"}, "min_count": 2, "require": {"locked": True}}
+    good = {"m": [{"role": "in", "locked": True}, {"role": "in", "locked": True}, {"role": "out"}]}
+    assert run(spec, good) == []
+    bad = {"m": [{"role": "in", "locked": False}, {"role": "out"}]}
+    assert sorted(p for p, _ in run(spec, bad)) == ["/m", "/m/0/locked"]
+    assert [p for p, _ in run(spec, {})] == ["/m"]
+
+
+def test_conditions():
+    assert compile_condition({"field": "/a", "equals": False})({"a": False})
+    assert not compile_condition({"field": "/a", "equals": False})({})
+    assert compile_condition({"field": "/l", "contains": "tokens"})({"l": ["coins", "tokens"]})
+    assert not compile_condition({"field": "/l", "contains": "tokens"})({"l": "tokens"})
+    assert compile_condition({"field": "/a", "present": False})({})
+
+
+@pytest.mark.parametrize("name", sorted(CHECK_KINDS))
+def test_each_check_kind_declares_a_valid_parameter_schema(name):
+    kind = CHECK_KINDS[name]
+    ShapeValidator(kind.parameters)  # raises if the schema itself is malformed
+    assert ShapeValidator(kind.parameters).errors({"kind": name, "no_such_parameter": 1})
