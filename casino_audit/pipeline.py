@@ -69,7 +69,11 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord]]:
         path = Path(raw)
         if path.is_dir():
             for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in dirs:
+                    if os.path.islink(os.path.join(root, name)):  # os.walk does not follow them: say so
+                        skipped.append(FileRecord(os.path.join(root, name), "skipped",
+                                                  reason="a link to a directory, not followed (name it to check it)"))
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not os.path.islink(os.path.join(root, d)))
                 for name in sorted(files):
                     if name.startswith("."):
                         continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 WILDCARD = "*"
@@ -38,7 +39,8 @@ def split(pointer: str) -> tuple[str, ...]:
     return tuple(unescape(s) for s in pointer[1:].split("/"))
 
 
-def join(segments) -> str:
+@lru_cache(maxsize=4096)
+def join(segments: tuple) -> str:
     return "".join("/" + escape(str(s)) for s in segments)
 
 
@@ -52,7 +54,24 @@ def resolve(data: Any, segments: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
 
     A wildcard over a missing or empty container yields nothing: "every item" of no items holds.
     """
-    yield from _resolve(data, segments, 0, "")
+    if WILDCARD in segments:
+        yield from _resolve(data, segments, 0, "")
+        return
+    node = data  # the common case, a plain path: no per-segment string building
+    for depth, segment in enumerate(segments):
+        node = _step(node, segment)
+        if node is MISSING:
+            yield join(segments[: depth + 1]), MISSING
+            return
+    yield join(segments), node
+
+
+def _step(node: Any, segment: str) -> Any:
+    if isinstance(node, dict):
+        return node.get(segment, MISSING)
+    if isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
+        return node[int(segment)]
+    return MISSING
 
 
 def _resolve(node: Any, segments, index: int, prefix: str):
@@ -68,12 +87,7 @@ def _resolve(node: Any, segments, index: int, prefix: str):
             for position, value in enumerate(node):
                 yield from _resolve(value, segments, index + 1, child(prefix, position))
         return
-    if isinstance(node, dict):
-        value = node.get(segment, MISSING)
-    elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
-        value = node[int(segment)]
-    else:
-        value = MISSING
+    value = _step(node, segment)
     if value is MISSING:
         yield child(prefix, segment), MISSING
         return

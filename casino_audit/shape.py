@@ -67,7 +67,7 @@ def _explain(error: jsonschema.ValidationError) -> list[ShapeError]:
         deepest = best_match(error.context)
         if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
             return _explain(deepest)
-    pointer = join(error.absolute_path)
+    pointer = join(tuple(error.absolute_path))
     schema = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = list(schema.get("properties", {}))

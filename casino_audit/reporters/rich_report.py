@@ -47,10 +47,10 @@ def report(result, context, stream: TextIO) -> None:
         console.print()
     skipped = [record for record in result.files if record.status == "skipped"]
     if skipped:
-        console.print(Text(f"Skipped {len(skipped)} file(s) that are not YAML or JSON "
-                           "(name a file explicitly to check it anyway):", style="dim"))
+        console.print(Text(f"Skipped {len(skipped)} path(s) met in directories (name one explicitly to check "
+                           "it anyway):", style="dim"))
         for record in skipped:
-            console.print(Text(f"  {record.path}", style="dim"))
+            console.print(Text(f"  {record.path}: {record.reason}", style="dim"))
         console.print()
     _summary(console, result, context)
 
