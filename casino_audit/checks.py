@@ -51,8 +51,8 @@ def _name(pointer: str) -> str:
 
 def _under(missing: str, compiled_fields) -> str:
     """The fields a missing pointer stands for: itself, or those of the fields that lie below it."""
-    below = [f"`{_name(p)}`" for p, _ in compiled_fields if p == missing or p.startswith(missing + "/")]
-    return ", ".join(below) if below and below != [f"`{_name(missing)}`"] else "it"
+    below = [f"`{p[len(missing) + 1:]}`" for p, _ in compiled_fields if p.startswith(missing + "/")]
+    return ", ".join(below) if below else "it"
 
 
 def _missing(pointer: str) -> Violation:

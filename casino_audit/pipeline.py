@@ -128,6 +128,9 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
         found.append(tool_finding(F.JURISDICTION_MISSING, "the document does not name its jurisdiction "
                                   "(add `jurisdiction: LU`, or pass --jurisdiction)"))
         return found
+    misshapen = {pointer for _, pointer, _ in shape_errors}
+    if "/jurisdiction" in misshapen and not jurisdiction_override:
+        return found  # already reported as a shape error; no ruleset can be chosen for it
     if not isinstance(jurisdiction, str) or jurisdiction not in checker.rulesets:
         loaded = ", ".join(sorted(checker.rulesets)) or "none"
         found.append(tool_finding(F.JURISDICTION_UNSUPPORTED, f"no ruleset is loaded for jurisdiction "
@@ -135,6 +138,5 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
                                   "/jurisdiction"))
         return found
     # A value of the wrong shape is reported once, by its shape finding, not again by every rule reading it.
-    misshapen = {pointer for _, pointer, _ in shape_errors}
     found.extend(f for f in checker.check(document, kind, jurisdiction) if f.pointer not in misshapen)
     return found

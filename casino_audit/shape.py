@@ -64,9 +64,11 @@ class ShapeValidator:
 
 def _explain(error: jsonschema.ValidationError) -> list[ShapeError]:
     if error.validator in ("oneOf", "anyOf") and error.context:
-        deepest = best_match(error.context)
-        if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
-            return _explain(deepest)
+        # Explain the alternative that came closest, with everything wrong in it, not every alternative.
+        closest = best_match(error.context)
+        branch = closest.relative_schema_path[0] if closest.relative_schema_path else None
+        same_branch = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == branch]
+        return [explained for e in (same_branch or [closest]) for explained in _explain(e)]
     pointer = join(tuple(error.absolute_path))
     schema = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):

@@ -219,3 +219,10 @@ def test_a_crashing_check_fails_the_run_and_names_the_rule(monkeypatch, tmp_path
 def test_version(cli):
     done = cli("--version")
     assert done.returncode == 0 and done.stdout.startswith("casino-audit ")
+
+
+def test_wrong_jurisdiction_spelling_is_one_clear_finding(cli, tmp_path):
+    doc = tmp_path / "m.yaml"
+    doc.write_text("kind: machine\njurisdiction: lu\n")
+    _, report = json_report(cli, str(doc))
+    assert [(f["rule_id"], f["line"]) for f in report["findings"]] == [("SHAPE-INVALID", 2)]

@@ -111,3 +111,14 @@ def test_params_are_typed():
     assert str(param.parse("0.50")) == "0.50"
     with pytest.raises(ValueError):
         param.parse("fifty cents")
+
+
+def test_one_of_errors_show_the_best_match_not_every_alternative(tmp_path):
+    text = ("ruleset: x\nextends: lu\nrules:\n  - id: X-A\n    title: t\n    severity: error\n"
+            "    applies_to: {kind: machine}\n    check: {kind: range, field: /a, min: {parm: x}}\n"
+            "    citation: {article: Art. 1, text: words}\n    rationale: r\n")
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(write(tmp_path, text))
+    problems = "\n".join(raised.value.problems)
+    assert ":8:" in problems and "unknown field `parm`; did you mean `param`?" in problems, problems
+    assert "is not valid under any of the given schemas" not in problems, problems
