@@ -114,28 +114,46 @@ def compile_one_of(spec) -> CompiledCheck:
     return check
 
 
+def _numbers(data, fields, required: bool, unit: str = "number") -> Iterator[tuple[str, Decimal | None, str | None]]:
+    """(pointer, number, None) for each value that states a number; (pointer, None, problem) otherwise."""
+    for pointer, value in _values(data, fields):
+        if value is MISSING:
+            if required:
+                yield pointer, None, _missing(pointer)[1]
+            continue
+        number = to_decimal(value, unit)
+        if number is None:
+            wanted = "a percentage written with a % sign" if unit == "percent" else "a number"
+            yield pointer, None, f"`{_name(pointer)}` is {show(value)}, not {wanted}"
+        else:
+            yield pointer, number, None
+
+
 # --- range ------------------------------------------------------------------------------------------
 
 def compile_range(spec) -> CompiledCheck:
     fields, unit, required = _fields(spec), spec.get("unit", "number"), spec.get("required", True)
-    low = None if spec.get("min") is None else to_decimal(spec["min"])
-    high = None if spec.get("max") is None else to_decimal(spec["max"])
+    low, high = _bound(spec, "min"), _bound(spec, "max")
 
     def check(data):
-        for pointer, value in _values(data, fields):
-            if value is MISSING:
-                if required:
-                    yield _missing(pointer)
-                continue
-            number = to_decimal(value, unit)
-            if number is None:
-                wanted = "a percentage written with a % sign" if unit == "percent" else "a number"
-                yield pointer, f"`{_name(pointer)}` is {show(value)}, not {wanted}"
-            elif low is not None and number < low:
-                yield pointer, f"`{_name(pointer)}` is {show(number, unit)}, below the minimum of {show(low, unit)}"
-            elif high is not None and number > high:
-                yield pointer, f"`{_name(pointer)}` is {show(number, unit)}, above the maximum of {show(high, unit)}"
+        for pointer, number, problem in _numbers(data, fields, required, unit):
+            if problem:
+                yield pointer, problem
+            elif outside := _outside(number, low, high, unit):
+                yield pointer, f"`{_name(pointer)}` is {show(number, unit)}, {outside}"
     return check
+
+
+def _bound(spec, key) -> Decimal | None:
+    return None if spec.get(key) is None else to_decimal(spec[key])
+
+
+def _outside(number: Decimal, low: Decimal | None, high: Decimal | None, unit: str = "number") -> str | None:
+    if low is not None and number < low:
+        return f"below the minimum of {show(low, unit)}"
+    if high is not None and number > high:
+        return f"above the maximum of {show(high, unit)}"
+    return None
 
 
 # --- multiple_of ------------------------------------------------------------------------------------
@@ -145,14 +163,9 @@ def compile_multiple_of(spec) -> CompiledCheck:
     step = to_decimal(spec["of"])
 
     def check(data):
-        for pointer, value in _values(data, fields):
-            if value is MISSING:
-                if required:
-                    yield _missing(pointer)
-                continue
-            number = to_decimal(value)
-            if number is None:
-                yield pointer, f"`{_name(pointer)}` is {show(value)}, not a number"
+        for pointer, number, problem in _numbers(data, fields, required):
+            if problem:
+                yield pointer, problem
             elif number % step != 0:
                 yield pointer, f"`{_name(pointer)}` is {show(number)}, not a multiple of {show(step)}"
     return check
@@ -163,8 +176,7 @@ def compile_multiple_of(spec) -> CompiledCheck:
 def compile_ratio(spec) -> CompiledCheck:
     numerator, denominator = pointers.split(spec["numerator"]), pointers.split(spec["denominator"])
     allowed = [to_decimal(v) for v in spec.get("in", [])]
-    low = None if spec.get("min") is None else to_decimal(spec["min"])
-    high = None if spec.get("max") is None else to_decimal(spec["max"])
+    low, high = _bound(spec, "min"), _bound(spec, "max")
     required = spec.get("required", True)
 
     def check(data):
@@ -182,10 +194,8 @@ def compile_ratio(spec) -> CompiledCheck:
             text = f"`{_name(top_pointer)}` is {show(ratio.normalize())} times `{_name(spec['denominator'])}`"
             if allowed and ratio not in allowed:
                 yield top_pointer, f"{text}, must be one of {', '.join(show(v) for v in allowed)} times"
-            elif low is not None and ratio < low:
-                yield top_pointer, f"{text}, below {show(low)} times"
-            elif high is not None and ratio > high:
-                yield top_pointer, f"{text}, above {show(high)} times"
+            elif outside := _outside(ratio, low, high):
+                yield top_pointer, f"{text}, {outside}"
     return check
 
 
@@ -249,7 +259,7 @@ def _field_list(spec) -> str:
     return ", ".join(f"`{_name(f)}`" for f in ([fields] if isinstance(fields, str) else fields))
 
 
-def _bound(spec, key) -> str:
+def _shown_bound(spec, key) -> str:
     value = spec[key]
     if isinstance(value, dict):
         return f"the parameter `{value['param']}`"
@@ -259,9 +269,9 @@ def _bound(spec, key) -> str:
 def _describe_range(spec) -> str:
     parts = []
     if spec.get("min") is not None:
-        parts.append(f"at least {_bound(spec, 'min')}")
+        parts.append(f"at least {_shown_bound(spec, 'min')}")
     if spec.get("max") is not None:
-        parts.append(f"at most {_bound(spec, 'max')}")
+        parts.append(f"at most {_shown_bound(spec, 'max')}")
     return f"{_field_list(spec)} must be {' and '.join(parts)}"
 
 
@@ -269,8 +279,8 @@ def _describe_ratio(spec) -> str:
     what = f"`{_name(spec['numerator'])}` divided by `{_name(spec['denominator'])}` must be"
     if spec.get("in"):
         return f"{what} one of {', '.join(show(to_decimal(v)) for v in spec['in'])}"
-    bits = [f"at least {_bound(spec, 'min')}"] if spec.get("min") is not None else []
-    bits += [f"at most {_bound(spec, 'max')}"] if spec.get("max") is not None else []
+    bits = [f"at least {_shown_bound(spec, 'min')}"] if spec.get("min") is not None else []
+    bits += [f"at most {_shown_bound(spec, 'max')}"] if spec.get("max") is not None else []
     return f"{what} {' and '.join(bits)}"
 
 
@@ -310,7 +320,7 @@ CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
     CheckKind("multiple_of", compile_multiple_of,
               _obj({"field": _POINTER, "fields": _POINTERS, "of": _MAYBE_PARAM, "required": _REQUIRED}, ["of"],
                    oneOf=_FIELDS_ONE_OF),
-              lambda s: f"{_field_list(s)} must be a multiple of {_bound(s, 'of')}"),
+              lambda s: f"{_field_list(s)} must be a multiple of {_shown_bound(s, 'of')}"),
     CheckKind("ratio", compile_ratio,
               _obj({"numerator": _POINTER, "denominator": _POINTER, "required": _REQUIRED,
                     "in": {"type": "array", "items": _NUMBER, "minItems": 1}, "min": _MAYBE_PARAM,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from casino_audit.loader import load_file
+from casino_audit.loader import NotOneDocument, load_single_document
 from casino_audit.shape import ShapeValidator
 
 DEFAULT_NAMES = ("casino-audit.yaml", ".casino-audit.yaml")
@@ -54,15 +54,10 @@ def find_config(explicit: Path | None) -> Path | None:
 def load_config(path: Path | None) -> Config:
     if path is None:
         return Config()
-    loaded = load_file(path)
-    problems = [f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in loaded.findings]
-    for document in loaded.documents:
-        problems += [f"{f.file}:{f.line}:{f.column}: {f.message}" for f in document.findings]
-    if not problems and len(loaded.documents) != 1:
-        problems.append(f"{path}: a config file holds exactly one YAML document")
-    if problems:
-        raise ConfigError("\n".join(problems))
-    document = loaded.documents[0]
+    try:
+        document = load_single_document(path, "a config file")
+    except NotOneDocument as error:
+        raise ConfigError(str(error)) from None
     errors = ShapeValidator(CONFIG_SCHEMA).errors(document.data)
     if errors:
         raise ConfigError("\n".join(f"{path}:{':'.join(map(str, document.position(p) or (1, 1)))}: {m}"

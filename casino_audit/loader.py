@@ -99,6 +99,27 @@ def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> Fi
     return result
 
 
+class NotOneDocument(Exception):
+    """A settings file (ruleset, config) that is unreadable or not exactly one document."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def load_single_document(path: str | os.PathLike, what: str) -> Document:
+    """The one document of a settings file; NotOneDocument lists 'file:line:col: why' otherwise."""
+    loaded = load_file(path)
+    problems = [f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in loaded.findings]
+    for document in loaded.documents:
+        problems += [f"{f.file}:{f.line}:{f.column}: {f.message}" for f in document.findings]
+    if not problems and len(loaded.documents) != 1:
+        problems.append(f"{path}: {what} holds exactly one YAML document")
+    if problems:
+        raise NotOneDocument(problems)
+    return loaded.documents[0]
+
+
 def load_text(text: str, path: str = "<text>", json_syntax: bool = False) -> FileLoad:
     result = FileLoad(path)
     (_load_json if json_syntax else _load_yaml)(text, result)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from casino_audit import checks
 from casino_audit.findings import Citation, Severity
 from casino_audit.kinds import KINDS
-from casino_audit.loader import Document, load_file
+from casino_audit.loader import Document, NotOneDocument, load_single_document
 from casino_audit.pointers import child
 from casino_audit.shape import ShapeValidator, packaged_schema
 from casino_audit.values import to_decimal
@@ -138,15 +138,10 @@ def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
 
 
 def _read_single(path: Path) -> Document:
-    loaded = load_file(path)
-    problems = [f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in loaded.findings]
-    for document in loaded.documents:
-        problems += [f"{f.file}:{f.line}:{f.column}: {f.message}" for f in document.findings]
-    if not problems and len(loaded.documents) != 1:
-        problems.append(f"{path}: a ruleset file holds exactly one YAML document")
-    if problems:
-        raise RulesetError(problems)
-    return loaded.documents[0]
+    try:
+        return load_single_document(path, "a ruleset file")
+    except NotOneDocument as error:
+        raise RulesetError(error.problems) from None
 
 
 def _at(document: Document, pointer: str, message: str) -> str:
