@@ -15,8 +15,8 @@ from rich.text import Text
 
 from casino_audit import __version__, kinds
 from casino_audit.config import ConfigError, find_config, load_config
-from casino_audit.engine import CheckCrashed, Checker
-from casino_audit.findings import Severity
+from casino_audit.engine import CheckCrashed, Checker, selected
+from casino_audit.findings import TOOL_FINDINGS, Severity
 from casino_audit.loader import DEFAULT_MAX_BYTES, load_file
 from casino_audit.pipeline import UsageError, run
 from casino_audit.reporters import REPORTERS, ReportContext
@@ -103,6 +103,14 @@ def _param_values(rulesets: dict[str, Ruleset], raw: dict) -> dict[str, dict]:
     return values
 
 
+def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
+    """A --select/--ignore code that matches no rule is a typo: refuse it rather than select nothing."""
+    known = [rule.id for ruleset in rulesets.values() for rule in ruleset.rules] + list(TOOL_FINDINGS)
+    unknown = [code for code in codes if not any(selected(rule_id, [code], None) for rule_id in known)]
+    if unknown:
+        raise Fail(f"--select/--ignore: no rule matches {', '.join(unknown)} (`casino-audit rules list` shows them)")
+
+
 def _parse_params(items: list[str]) -> dict[str, str]:
     parsed = {}
     for item in items:
@@ -161,8 +169,9 @@ def check(
         raise Fail(f"--fail-on takes error, warning, info or never, not {threshold_name!r}") from None
     rulesets = _load_rulesets(settings.rulesets + list(ruleset))
     raw_params = {**settings.params, **_parse_params(param)}
-    checker = Checker(rulesets, _param_values(rulesets, raw_params),
-                      select=_split(select) or settings.select, ignore=_split(ignore) or settings.ignore)
+    chosen_select, chosen_ignore = _split(select) or settings.select, _split(ignore) or settings.ignore
+    _check_codes(rulesets, chosen_select + chosen_ignore)
+    checker = Checker(rulesets, _param_values(rulesets, raw_params), select=chosen_select, ignore=chosen_ignore)
     limit = max_file_size or settings.max_file_size or DEFAULT_MAX_BYTES
     try:
         result = run([str(p) for p in paths], checker, functools.partial(load_file, max_bytes=limit),
@@ -171,6 +180,8 @@ def check(
         raise Fail(str(error)) from None
     except CheckCrashed as crash:
         raise Fail(str(crash)) from None
+    if not result.files:
+        err.print(Text("casino-audit: warning: no YAML or JSON files found under the given paths", style="yellow"))
     context = ReportContext(threshold, sorted(rulesets.values(), key=lambda r: r.code), color)
     reporter = REPORTERS[output_format]
     if output is not None:

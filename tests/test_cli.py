@@ -131,6 +131,8 @@ def test_every_input_file_is_accounted_for(cli, tmp_path):
     (["rules", "explain", "LU-NOPE"], "no rule"),
     (["schema", "spaceship"], "unknown schema"),
     (["check", "--bogus-option", "examples"], "No such option"),
+    (["check", "examples", "--select", "LU-SLOT-RTP-MINIMUM"], "no rule matches"),
+    (["check", "examples", "--ignore", "LU-SLOTS"], "no rule matches"),
 ])
 def test_usage_errors_exit_two_without_traceback(cli, args, words):
     done = cli(*args)
@@ -226,3 +228,8 @@ def test_wrong_jurisdiction_spelling_is_one_clear_finding(cli, tmp_path):
     doc.write_text("kind: machine\njurisdiction: lu\n")
     _, report = json_report(cli, str(doc))
     assert [(f["rule_id"], f["line"]) for f in report["findings"]] == [("SHAPE-INVALID", 2)]
+
+
+def test_empty_directory_passes_with_a_warning(cli, tmp_path):
+    done = cli("check", str(tmp_path))
+    assert done.returncode == 0 and "no YAML or JSON files" in done.stderr
