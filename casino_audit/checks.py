@@ -239,6 +239,93 @@ def _describe_where(where: dict) -> str:
     return " with " + ", ".join(f"{k} = {show(v)}" for k, v in where.items())
 
 
+# --- values (a schedule: payouts, maxima) --------------------------------------------------------------
+
+def compile_values(spec) -> CompiledCheck:
+    at, expected = spec["at"], spec["expected"]
+    closed, required, per = spec.get("closed", False), spec.get("required", True), spec.get("per")
+    allowed = ", ".join(expected)
+
+    def check(data):
+        schedule = pointers.get(data, at)
+        if not isinstance(schedule, dict):
+            if required:
+                yield at, f"`{_name(at)}` is not declared (must give {allowed})"
+            return
+        divisor = None
+        if per is not None:
+            divisor = to_decimal(pointers.get(data, per))
+            if divisor is None or divisor == 0:
+                yield per, f"`{_name(per)}` is missing or not a number, so `{_name(at)}` cannot be checked"
+                return
+        for key, wanted in expected.items():
+            pointer = pointers.child(at, key)
+            if key not in schedule:
+                yield pointer, f"`{_name(pointer)}` is not declared (must be {_times(wanted, per)})"
+                continue
+            value = schedule[key]
+            if divisor is None:
+                if not _same(value, wanted):
+                    yield pointer, f"`{_name(pointer)}` is {show(value)}, must be {show(wanted)}"
+                continue
+            number = to_decimal(value)
+            if number is None:
+                yield pointer, f"`{_name(pointer)}` is {show(value)}, not a number"
+            elif number / divisor != to_decimal(wanted):
+                yield pointer, (f"`{_name(pointer)}` is {show(number)} ({show((number / divisor).normalize())} times "
+                                f"`{_name(per)}`), must be {_times(wanted, per)}")
+        if closed:
+            for key in schedule:
+                if key not in expected:
+                    pointer = pointers.child(at, key)
+                    yield pointer, f"`{_name(pointer)}` is not one the law allows (only {allowed})"
+    return check
+
+
+def _times(wanted, per: str | None) -> str:
+    return f"{show(to_decimal(wanted))} times `{_name(per)}`" if per else show(wanted)
+
+
+# --- sequence (an exact order: a wheel's pockets) -------------------------------------------------------
+
+def compile_sequence(spec) -> CompiledCheck:
+    fields, required = _fields(spec), spec.get("required", True)
+    options = [list(option) for option in spec["sequences"]]
+
+    def check(data):
+        for pointer, value in _values(data, fields):
+            if value is MISSING:
+                if required:
+                    yield _missing(pointer)
+                continue
+            if not isinstance(value, list):
+                yield pointer, f"`{_name(pointer)}` is {show(value)}, not a list"
+                continue
+            if any(_same_list(value, option) for option in options):
+                continue
+            closest = max(options, key=lambda option: _common_prefix(value, option))
+            at = _common_prefix(value, closest)
+            if at < min(len(value), len(closest)):
+                yield (pointers.child(pointer, at), f"`{_name(pointer)}` differs from the law at position {at + 1}: "
+                       f"{show(value[at])} where the law has {show(closest[at])}")
+            else:
+                yield pointer, f"`{_name(pointer)}` has {len(value)} entries, the law {len(closest)}"
+    return check
+
+
+def _same_list(value: list, option: list) -> bool:
+    return len(value) == len(option) and all(_same(a, b) for a, b in zip(value, option))
+
+
+def _common_prefix(value: list, option: list) -> int:
+    count = 0
+    for a, b in zip(value, option):
+        if not _same(a, b):
+            break
+        count += 1
+    return count
+
+
 # --- the registry -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -296,6 +383,14 @@ def _describe_items(spec) -> str:
     return f"{text}: {'; '.join(bits)}"
 
 
+def _describe_values(spec) -> str:
+    per = f" times `{_name(spec['per'])}`" if spec.get("per") else ""
+    listed = ", ".join(f"{key} {show(to_decimal(value) if per else value)}{per}"
+                       for key, value in spec["expected"].items())
+    closed = "; no other entry is allowed" if spec.get("closed") else ""
+    return f"`{_name(spec['at'])}` must give {listed}{closed}"
+
+
 _FIELDS_ONE_OF = [{"required": ["field"]}, {"required": ["fields"]}]
 _MAYBE_PARAM = {"oneOf": [_NUMBER, {"type": "object", "properties": {"param": {"type": "string"}},
                                      "required": ["param"], "additionalProperties": False}]}
@@ -327,6 +422,18 @@ CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
                     "max": _MAYBE_PARAM}, ["numerator", "denominator"],
                    anyOf=[{"required": ["in"]}, {"required": ["min"]}, {"required": ["max"]}]),
               _describe_ratio),
+    CheckKind("values", compile_values,
+              _obj({"at": _POINTER, "expected": {"type": "object", "additionalProperties": _SCALAR, "minProperties": 1},
+                    "closed": {"type": "boolean", "description": "keys other than the expected ones are breaches"},
+                    "per": _POINTER, "required": _REQUIRED}, ["at", "expected"]),
+              _describe_values),
+    CheckKind("sequence", compile_sequence,
+              _obj({"field": _POINTER, "fields": _POINTERS, "required": _REQUIRED,
+                    "sequences": {"type": "array", "minItems": 1,
+                                  "items": {"type": "array", "items": _SCALAR, "minItems": 1}}},
+                   ["sequences"], oneOf=_FIELDS_ONE_OF),
+              lambda s: f"{_field_list(s)} must be, in order, " + " or ".join(
+                  "-".join(str(v) for v in option) for option in s["sequences"])),
     CheckKind("items", compile_items,
               _obj({"array": _POINTER, "where": _PROPERTIES, "require": _PROPERTIES,
                     "min_count": {"type": "integer", "minimum": 0}, "max_count": {"type": "integer", "minimum": 0}},
@@ -340,9 +447,10 @@ CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
 
 CONDITION_SCHEMA = {
     "type": "object",
-    "properties": {"field": _POINTER, "equals": _SCALAR, "present": {"type": "boolean"}, "contains": _SCALAR},
+    "properties": {"field": _POINTER, "equals": _SCALAR, "differs": _SCALAR, "present": {"type": "boolean"},
+                   "contains": _SCALAR, "at_least": _NUMBER, "at_most": _NUMBER},
     "required": ["field"], "additionalProperties": False,
-    "oneOf": [{"required": ["equals"]}, {"required": ["present"]}, {"required": ["contains"]}],
+    "oneOf": [{"required": [test]} for test in ("equals", "differs", "present", "contains", "at_least", "at_most")],
 }
 
 
@@ -351,19 +459,37 @@ def compile_condition(condition: dict) -> Callable[[Any], bool]:
     if "equals" in condition:
         expected = condition["equals"]
         return lambda data: _same(pointers.get(data, pointer), expected)
+    if "differs" in condition:  # true when the value is anything else, or missing
+        other = condition["differs"]
+        return lambda data: not _same(pointers.get(data, pointer), other)
     if "contains" in condition:
         item = condition["contains"]
         return lambda data: any(_same(v, item) for v in _as_list(pointers.get(data, pointer)))
+    if "at_least" in condition or "at_most" in condition:
+        low, high = _bound(condition, "at_least"), _bound(condition, "at_most")
+
+        def within(data) -> bool:
+            value = pointers.get(data, pointer)
+            number = None if isinstance(value, str) else to_decimal(value)
+            return number is not None and _outside(number, low, high) is None
+        return within
     wanted = condition["present"]
     return lambda data: (pointers.get(data, pointer) is not MISSING) == wanted
 
 
 def describe_condition(condition: dict) -> str:
+    name = f"`{_name(condition['field'])}`"
     if "equals" in condition:
-        return f"`{_name(condition['field'])}` is {show(condition['equals'])}"
+        return f"{name} is {show(condition['equals'])}"
+    if "differs" in condition:
+        return f"{name} is not {show(condition['differs'])}"
     if "contains" in condition:
-        return f"`{_name(condition['field'])}` includes {show(condition['contains'])}"
-    return f"`{_name(condition['field'])}` is {'given' if condition['present'] else 'not given'}"
+        return f"{name} includes {show(condition['contains'])}"
+    if "at_least" in condition:
+        return f"{name} is at least {show(to_decimal(condition['at_least']))}"
+    if "at_most" in condition:
+        return f"{name} is at most {show(to_decimal(condition['at_most']))}"
+    return f"{name} is {'given' if condition['present'] else 'not given'}"
 
 
 def _as_list(value) -> list:

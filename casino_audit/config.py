@@ -26,6 +26,11 @@ CONFIG_SCHEMA = {
 }
 
 
+def is_config_name(name: str) -> bool:
+    """casino-audit.yaml, .casino-audit.yaml and NAME.casino-audit.yaml are config files, not filings."""
+    return name in DEFAULT_NAMES or name.endswith(".casino-audit.yaml")
+
+
 class ConfigError(Exception):
     pass
 

@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterable
 
 from casino_audit import checks
 from casino_audit.findings import Finding, Severity
+from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
 from casino_audit.rulesets import Rule, Ruleset
 
@@ -59,8 +60,11 @@ class Checker:
     def check(self, document: Document, kind: str, jurisdiction: str) -> list[Finding]:
         found: list[Finding] = []
         data = document.data
+        game = data.get(KINDS[kind].game_field) if KINDS[kind].game_field else None
         for bound in self._bound.get((jurisdiction, kind), ()):
             rule = bound.rule
+            if rule.games and game not in rule.games:
+                continue
             if bound.run is None:
                 if rule.id not in self._reported_params:
                     self._reported_params.add(rule.id)

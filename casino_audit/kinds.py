@@ -18,10 +18,17 @@ class Kind:
     name: str
     schema_file: str
     description: str
+    game_field: str | None = None  # top-level field naming the game, for rules that apply to some games only
+
+    def games(self) -> tuple[str, ...]:
+        if self.game_field is None:
+            return ()
+        return tuple(schema(self.name)["properties"][self.game_field].get("enum", ()))
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("machine", "machine.schema.json", "slot-machine homologation (type-approval) file"),
+    Kind("table", "table.schema.json", "gaming-table configuration", game_field="game"),
 )}
 
 

@@ -14,6 +14,7 @@ from casino_audit import findings as F
 from casino_audit import kinds
 from casino_audit.engine import Checker, selected
 from casino_audit.findings import Finding, Severity
+from casino_audit.config import is_config_name
 from casino_audit.loader import FileLoad, load_file
 
 EXTENSIONS = (".yaml", ".yml", ".json")
@@ -78,7 +79,9 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord]]:
                     if name.startswith("."):
                         continue
                     full = os.path.join(root, name)
-                    if name.lower().endswith(EXTENSIONS):
+                    if is_config_name(name):
+                        skipped.append(FileRecord(full, "skipped", reason="a casino-audit config file, not a filing"))
+                    elif name.lower().endswith(EXTENSIONS):
                         to_check.append(full)
                     else:
                         skipped.append(FileRecord(full, "skipped", reason="not a YAML or JSON file"))

@@ -214,6 +214,14 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
     if kind not in KINDS:
         problems.append(_at(document, pointer + "/applies_to/kind",
                             f"unknown document kind {kind!r}; known: {', '.join(KINDS)}"))
+    games = raw["applies_to"].get("game", ())
+    games = (games,) if isinstance(games, str) else tuple(games)
+    if kind in KINDS:
+        known_games = KINDS[kind].games()
+        for game in games:
+            if game not in known_games:
+                problems.append(_at(document, pointer + "/applies_to/game",
+                                    f"unknown game {game!r} for kind {kind}; known: {', '.join(known_games) or 'none'}"))
     check = raw["check"]
     check_kind = check["kind"]
     if check_kind not in checks.CHECK_KINDS:
@@ -233,8 +241,6 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
     citation = _citation(raw["citation"], instruments, document, pointer + "/citation", problems)
     if len(problems) > before:
         return None
-    games = raw["applies_to"].get("game", ())
-    games = (games,) if isinstance(games, str) else tuple(games)
     line, _ = document.position(pointer) or (1, 1)
     return Rule(raw["id"], raw["title"], Severity.parse(raw["severity"]), kind, games, check,
                 tuple(raw.get("when", ())), citation, raw["rationale"].strip(), code,

@@ -99,3 +99,39 @@ def test_each_check_kind_declares_a_valid_parameter_schema(name):
     kind = CHECK_KINDS[name]
     ShapeValidator(kind.parameters)  # raises if the schema itself is malformed
     assert ShapeValidator(kind.parameters).errors({"kind": name, "no_such_parameter": 1})
+
+
+def test_values_schedule_exact_closed_and_per():
+    spec = {"kind": "values", "at": "/p", "expected": {"plein": 35, "cheval": 17}, "closed": True}
+    assert run(spec, {"p": {"plein": 35, "cheval": Decimal("17.0")}}) == []
+    found = dict(run(spec, {"p": {"plein": 36, "zero_spiel": 11}}))
+    assert set(found) == {"/p/plein", "/p/cheval", "/p/zero_spiel"}
+    assert "must be 35" in found["/p/plein"] and "not declared" in found["/p/cheval"]
+    assert run(spec, {}) == [("/p", "`p` is not declared (must give plein, cheval)")]
+    per = {"kind": "values", "at": "/max", "per": "/min", "expected": {"simple": 360, "plein": 20}}
+    assert run(per, {"min": 5, "max": {"simple": 1800, "plein": 100}}) == []
+    assert [p for p, _ in run(per, {"min": 5, "max": {"simple": 1800, "plein": 101}})] == ["/max/plein"]
+    assert [p for p, _ in run(per, {"max": {"simple": 1}})] == ["/min"]
+
+
+def test_sequence_accepts_any_listed_order_and_points_at_the_first_difference():
+    spec = {"kind": "sequence", "field": "/s", "sequences": [[0, 32, 15, 19], [0, 28, 9, 26]]}
+    assert run(spec, {"s": [0, 28, 9, 26]}) == []
+    [(pointer, message)] = run(spec, {"s": [0, 32, 19, 15]})
+    assert pointer == "/s/2" and "position 3" in message and "15" in message
+    [(pointer, message)] = run(spec, {"s": [0, 32, 15]})
+    assert pointer == "/s" and "3 entries" in message
+
+
+def test_numeric_and_negative_conditions():
+    at_most = compile_condition({"field": "/seats", "at_most": 7})
+    assert at_most({"seats": 7}) and not at_most({"seats": 8}) and not at_most({}) and not at_most({"seats": "7"})
+    assert compile_condition({"field": "/seats", "at_least": 8})({"seats": 16})
+    differs = compile_condition({"field": "/used", "differs": True})
+    assert differs({}) and differs({"used": False}) and not differs({"used": True})
+
+
+def test_values_compares_text_and_numbers_without_a_divisor():
+    spec = {"kind": "values", "at": "/c", "expected": {"colour": "red", "behind": 10}}
+    assert run(spec, {"c": {"colour": "red", "behind": 10}}) == []
+    assert sorted(p for p, _ in run(spec, {"c": {"colour": "blue", "behind": 11}})) == ["/c/behind", "/c/colour"]

@@ -28,7 +28,7 @@ def test_every_citation_quotes_the_original_words(name):
     ruleset = load_builtin(name)
     source = normalise((rulesets_dir() / "sources" / SOURCES[ruleset.code]).read_text("utf-8"))
     for rule in ruleset.rules:
-        assert rule.citation.article.startswith(("Art.", "n.º", "Título", "Capítulo")), rule.id
+        assert rule.citation.article.startswith(("Art.", "Article", "n.º", "Título", "Capítulo")), rule.id
         assert len(rule.citation.text) >= 20, rule.id
         assert normalise(rule.citation.text) in source, f"{rule.id}: citation not found word for word"
         assert rule.citation.language == ruleset.instrument["language"]
