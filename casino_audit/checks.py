@@ -243,47 +243,98 @@ def _describe_where(where: dict) -> str:
 
 def compile_values(spec) -> CompiledCheck:
     at, expected = spec["at"], spec["expected"]
-    closed, required, per = spec.get("closed", False), spec.get("required", True), spec.get("per")
-    allowed = ", ".join(expected)
+    closed, required = spec.get("closed", False), spec.get("required", True)
+    ceiling = spec.get("at_most", False)  # "até N vezes": N is a ceiling, not the value
+    per = spec.get("per")
+    divisors = [per] if isinstance(per, str) else list(per or [])
+    permitted = set(expected) | set(spec.get("also_allowed", ()))
+    allowed = ", ".join([*expected, *spec.get("also_allowed", ())])
 
     def check(data):
         schedule = pointers.get(data, at)
         if not isinstance(schedule, dict):
             if required:
-                yield at, f"`{_name(at)}` is not declared (must give {allowed})"
+                yield at, f"`{_name(at)}` is not declared (must give {', '.join(expected)})"
             return
-        divisor = None
-        if per is not None:
-            divisor = to_decimal(pointers.get(data, per))
-            if divisor is None or divisor == 0:
-                yield per, f"`{_name(per)}` is missing or not a number, so `{_name(at)}` cannot be checked"
-                return
+        unusable: set[str] = set()
         for key, wanted in expected.items():
             pointer = pointers.child(at, key)
             if key not in schedule:
-                yield pointer, f"`{_name(pointer)}` is not declared (must be {_times(wanted, per)})"
+                yield pointer, f"`{_name(pointer)}` is not declared (must be {_times(wanted, divisors, ceiling)})"
                 continue
             value = schedule[key]
-            if divisor is None:
-                if not _same(value, wanted):
+            if not divisors:
+                if ceiling:
+                    number = to_decimal(value)
+                    if number is None or number > to_decimal(wanted):
+                        yield pointer, f"`{_name(pointer)}` is {show(value)}, must be at most {show(wanted)}"
+                elif not _same(value, wanted):
                     yield pointer, f"`{_name(pointer)}` is {show(value)}, must be {show(wanted)}"
                 continue
+            divisor_pointer, divisor = _divisor(data, divisors, key)
             number = to_decimal(value)
-            if number is None:
+            if divisor is None:
+                if divisor_pointer not in unusable:  # say it once, not once per entry it divides
+                    unusable.add(divisor_pointer)
+                    yield divisor_pointer, (f"`{_name(divisor_pointer)}` is missing or not a number, so "
+                                            f"`{_name(at)}` cannot be checked")
+            elif number is None:
                 yield pointer, f"`{_name(pointer)}` is {show(value)}, not a number"
-            elif number / divisor != to_decimal(wanted):
-                yield pointer, (f"`{_name(pointer)}` is {show(number)} ({show((number / divisor).normalize())} times "
-                                f"`{_name(per)}`), must be {_times(wanted, per)}")
+            else:
+                ratio, limit = number / divisor, to_decimal(wanted)
+                if ratio > limit if ceiling else ratio != limit:
+                    yield pointer, (f"`{_name(pointer)}` is {show(number)} ({show(ratio.normalize())} times "
+                                    f"`{_name(divisor_pointer)}`), must be {_times(wanted, divisors, ceiling)}")
         if closed:
             for key in schedule:
-                if key not in expected:
+                if key not in permitted:
                     pointer = pointers.child(at, key)
                     yield pointer, f"`{_name(pointer)}` is not one the law allows (only {allowed})"
     return check
 
 
-def _times(wanted, per: str | None) -> str:
-    return f"{show(to_decimal(wanted))} times `{_name(per)}`" if per else show(wanted)
+def _divisor(data, divisors: list[str], key: str) -> tuple[str, Decimal | None]:
+    """The first divisor that applies: a mapping gives the entry of the same key, a number itself."""
+    for pointer in divisors:
+        value = pointers.get(data, pointer)
+        if isinstance(value, dict):
+            if key in value:
+                number = to_decimal(value[key])
+                return pointers.child(pointer, key), (number if number else None)
+            continue
+        if value is not MISSING:
+            number = to_decimal(value)
+            return pointer, (number if number else None)
+    return divisors[-1], None
+
+
+def _times(wanted, divisors: list[str], ceiling: bool = False) -> str:
+    bound = "at most " if ceiling else ""
+    if divisors:
+        return f"{bound}{show(to_decimal(wanted))} times `{_name(divisors[0])}`"
+    return f"{bound}{show(wanted)}"
+
+
+# --- keys (which entries a schedule may and must have, where the law gives no values) --------------------
+
+def compile_keys(spec) -> CompiledCheck:
+    at, allowed, needed = spec["at"], spec["allowed"], spec.get("required_keys", [])
+    required = spec.get("required", True)
+
+    def check(data):
+        schedule = pointers.get(data, at)
+        if not isinstance(schedule, dict):
+            if required:
+                yield at, f"`{_name(at)}` is not declared (allowed: {', '.join(allowed)})"
+            return
+        for key in needed:
+            if key not in schedule:
+                yield pointers.child(at, key), f"`{_name(pointers.child(at, key))}` is not declared"
+        for key in schedule:
+            if key not in allowed:
+                pointer = pointers.child(at, key)
+                yield pointer, f"`{_name(pointer)}` is not one the law allows (only {', '.join(allowed)})"
+    return check
 
 
 # --- sequence (an exact order: a wheel's pockets) -------------------------------------------------------
@@ -384,8 +435,11 @@ def _describe_items(spec) -> str:
 
 
 def _describe_values(spec) -> str:
-    per = f" times `{_name(spec['per'])}`" if spec.get("per") else ""
-    listed = ", ".join(f"{key} {show(to_decimal(value) if per else value)}{per}"
+    divisor = spec.get("per")
+    divisor = divisor[0] if isinstance(divisor, list) else divisor
+    per = f" times `{_name(divisor)}`" if divisor else ""
+    bound = "at most " if spec.get("at_most") else ""
+    listed = ", ".join(f"{key} {bound}{show(to_decimal(value) if per else value)}{per}"
                        for key, value in spec["expected"].items())
     closed = "; no other entry is allowed" if spec.get("closed") else ""
     return f"`{_name(spec['at'])}` must give {listed}{closed}"
@@ -425,8 +479,17 @@ CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
     CheckKind("values", compile_values,
               _obj({"at": _POINTER, "expected": {"type": "object", "additionalProperties": _SCALAR, "minProperties": 1},
                     "closed": {"type": "boolean", "description": "keys other than the expected ones are breaches"},
-                    "per": _POINTER, "required": _REQUIRED}, ["at", "expected"]),
+                    "also_allowed": {"type": "array", "items": {"type": "string"},
+                                     "description": "with closed: further keys allowed without a value to check"},
+                    "at_most": {"type": "boolean", "description": "the expected values are ceilings"},
+                    "per": _POINTERS, "required": _REQUIRED}, ["at", "expected"]),
               _describe_values),
+    CheckKind("keys", compile_keys,
+              _obj({"at": _POINTER, "allowed": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                    "required_keys": {"type": "array", "items": {"type": "string"}}, "required": _REQUIRED},
+                   ["at", "allowed"]),
+              lambda s: f"`{_name(s['at'])}` may only give {', '.join(s['allowed'])}" + (
+                  f", and must give {', '.join(s['required_keys'])}" if s.get("required_keys") else "")),
     CheckKind("sequence", compile_sequence,
               _obj({"field": _POINTER, "fields": _POINTERS, "required": _REQUIRED,
                     "sequences": {"type": "array", "minItems": 1,

@@ -111,7 +111,7 @@ def test_values_schedule_exact_closed_and_per():
     per = {"kind": "values", "at": "/max", "per": "/min", "expected": {"simple": 360, "plein": 20}}
     assert run(per, {"min": 5, "max": {"simple": 1800, "plein": 100}}) == []
     assert [p for p, _ in run(per, {"min": 5, "max": {"simple": 1800, "plein": 101}})] == ["/max/plein"]
-    assert [p for p, _ in run(per, {"max": {"simple": 1}})] == ["/min"]
+    assert sorted(p for p, _ in run(per, {"max": {"simple": 1}})) == ["/max/plein", "/min"]
 
 
 def test_sequence_accepts_any_listed_order_and_points_at_the_first_difference():
@@ -135,3 +135,18 @@ def test_values_compares_text_and_numbers_without_a_divisor():
     spec = {"kind": "values", "at": "/c", "expected": {"colour": "red", "behind": 10}}
     assert run(spec, {"c": {"colour": "red", "behind": 10}}) == []
     assert sorted(p for p, _ in run(spec, {"c": {"colour": "blue", "behind": 11}})) == ["/c/behind", "/c/colour"]
+
+
+def test_values_ceilings_per_chance_minima_and_also_allowed():
+    spec = {"kind": "values", "at": "/max", "per": ["/minima", "/min"], "at_most": True,
+            "expected": {"pleno": 30, "simples": 540}, "closed": True, "also_allowed": ["serie"]}
+    ok = {"min": 1, "minima": {"pleno": 2}, "max": {"pleno": 60, "simples": 540, "serie": 9}}
+    assert run(spec, ok) == []
+    bad = {"min": 1, "minima": {"pleno": 2}, "max": {"pleno": 61, "simples": 541, "other": 1}}
+    assert sorted(p for p, _ in run(spec, bad)) == ["/max/other", "/max/pleno", "/max/simples"]
+
+
+def test_keys_allowed_and_required():
+    spec = {"kind": "keys", "at": "/p", "allowed": ["ponto", "banca", "empate", "par"], "required_keys": ["ponto"]}
+    assert run(spec, {"p": {"ponto": 1, "par": 11}}) == []
+    assert sorted(p for p, _ in run(spec, {"p": {"banca": 1, "dragon": 30}})) == ["/p/dragon", "/p/ponto"]
