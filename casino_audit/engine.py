@@ -47,6 +47,11 @@ class Checker:
         self.select, self.ignore = select, ignore
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
         self._reported_params: set[str] = set()
+        # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, () meaning all.
+        self._coverage: dict[tuple[str, str], set] = {}
+        for code, ruleset in rulesets.items():
+            for rule in ruleset.rules:
+                self._coverage.setdefault((code, rule.kind), set()).update(rule.games or ("*",))
         for code, ruleset in rulesets.items():
             values = (param_values or {}).get(code, {})
             for rule in ruleset.rules:
@@ -56,6 +61,10 @@ class Checker:
                 run = None if missing else rule.compile(values)
                 conditions = tuple(checks.compile_condition(c) for c in rule.when)
                 self._bound.setdefault((code, rule.kind), []).append(_Bound(rule, run, conditions, missing))
+
+    def covers(self, jurisdiction: str, kind: str, game: str | None) -> bool:
+        games = self._coverage.get((jurisdiction, kind), set())
+        return "*" in games or game in games
 
     def check(self, document: Document, kind: str, jurisdiction: str) -> list[Finding]:
         found: list[Finding] = []

@@ -140,6 +140,14 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
                                   f"{jurisdiction!r} (loaded: {loaded}); the document was not checked against law",
                                   "/jurisdiction"))
         return found
+    game_field = kinds.KINDS[kind].game_field
+    game = data.get(game_field) if game_field else None
+    if not checker.covers(jurisdiction, kind, game):
+        what = f"{kind} documents" + (f" for the game {game!r}" if game_field else "")
+        found.append(tool_finding(F.JURISDICTION_NO_RULES, f"the {jurisdiction} ruleset has no rules for {what}; "
+                                  "the document was not checked against law", f"/{game_field}" if game_field else "",
+                                  jurisdiction))
+        return found
     # A value of the wrong shape is reported once, by its shape finding, not again by every rule reading it.
     found.extend(f for f in checker.check(document, kind, jurisdiction) if f.pointer not in misshapen)
     return found

@@ -104,7 +104,9 @@ def test_output_file_and_jurisdiction_override(cli, tmp_path):
     done = cli("check", "examples/lu/machine-compliant.yaml", "-j", "PT", "--format", "json", "-o", str(target))
     assert done.returncode == 1 and done.stdout == ""
     report = json.loads(target.read_text())
-    assert [f["rule_id"] for f in report["findings"]] == ["JURISDICTION-UNSUPPORTED"]
+    assert [f["rule_id"] for f in report["findings"]] == ["JURISDICTION-NO-RULES"]  # PT has no machine rules
+    done = cli("check", "examples/lu/machine-compliant.yaml", "-j", "ES", "--format", "json")
+    assert [f["rule_id"] for f in json.loads(done.stdout)["findings"]] == ["JURISDICTION-UNSUPPORTED"]
 
 
 def test_every_input_file_is_accounted_for(cli, tmp_path):
@@ -241,3 +243,12 @@ def test_wrong_jurisdiction_spelling_is_one_clear_finding(cli, tmp_path):
 def test_empty_directory_passes_with_a_warning(cli, tmp_path):
     done = cli("check", str(tmp_path))
     assert done.returncode == 0 and "no YAML or JSON files" in done.stderr
+
+
+def test_a_game_the_jurisdiction_has_no_rules_for_is_not_passed_silently(cli, tmp_path):
+    doc = tmp_path / "mc-roulette.yaml"
+    doc.write_text("kind: table\njurisdiction: MC\ngame: roulette\n")
+    done, report = json_report(cli, str(doc))
+    assert done.returncode == 1
+    [finding] = report["findings"]
+    assert finding["rule_id"] == "JURISDICTION-NO-RULES" and finding["line"] == 3 and "roulette" in finding["message"]
