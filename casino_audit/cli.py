@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from casino_audit import __version__, kinds
+from casino_audit import __version__, coverage, kinds
 from casino_audit.config import ConfigError, find_config, load_config
 from casino_audit.engine import CheckCrashed, Checker, selected
 from casino_audit.findings import TOOL_FINDINGS, Severity
@@ -219,7 +219,8 @@ def rule_dict(rule, ruleset: Ruleset) -> dict:
 def rules_list(
     jurisdiction: Optional[str] = typer.Option(None, "-j", "--jurisdiction", help="Only this jurisdiction."),
     ruleset: List[Path] = typer.Option([], "--ruleset", help="A custom ruleset file."),
-    output_format: str = typer.Option("rich", "--format", help="rich or json."),
+    output_format: str = typer.Option("rich", "--format", help="rich, json, or markdown (the coverage document: "
+                                                               "articles to rules, and what is left out and why)."),
 ):
     """List every rule with its severity and citation."""
     scope = _rules_in_scope(jurisdiction, ruleset)
@@ -227,8 +228,11 @@ def rules_list(
         typer.echo(json.dumps([rule_dict(rule, rs) for rs in scope for rule in rs.rules], indent=2,
                               ensure_ascii=False))
         return
+    if output_format == "markdown":
+        typer.echo(coverage.markdown(scope), nl=False)
+        return
     if output_format != "rich":
-        raise Fail(f"unknown --format {output_format!r}; choose rich or json")
+        raise Fail(f"unknown --format {output_format!r}; choose rich, json or markdown")
     console = Console(highlight=False)
     for rs in scope:
         table = Table(title=f"{rs.jurisdiction_name} ({rs.code}) — ruleset {rs.name}: {len(rs.rules)} rules",

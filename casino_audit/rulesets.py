@@ -82,6 +82,7 @@ class Ruleset:
     rules: list[Rule]
     source: str
     instruments: dict = field(default_factory=dict)  # every instrument a citation may name, by key
+    not_encoded: list = field(default_factory=list)  # provisions left out on purpose: {article, subject, reason}
     chain: tuple[str, ...] = field(default_factory=tuple)  # names from this one up to the root
 
 
@@ -193,7 +194,9 @@ def _build(document: Document, data: dict, parent: Ruleset | None) -> Ruleset:
     if problems:
         raise RulesetError(problems)
     chain = (data["ruleset"],) + (parent.chain if parent else ())
-    return Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments, chain)
+    not_encoded = (parent.not_encoded if parent else []) + list(data.get("not_encoded", []))
+    return Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments,
+                   not_encoded, chain)
 
 
 def _citation(raw: dict, instruments: dict, document: Document, pointer: str, problems: list[str]) -> Citation:

@@ -122,3 +122,23 @@ def test_one_of_errors_show_the_best_match_not_every_alternative(tmp_path):
     problems = "\n".join(raised.value.problems)
     assert ":8:" in problems and "unknown field `parm`; did you mean `param`?" in problems, problems
     assert "is not valid under any of the given schemas" not in problems, problems
+
+
+def test_coverage_document_is_generated_from_the_rulesets():
+    from casino_audit.coverage import markdown
+
+    rulesets = [load_builtin(name) for name in builtin_names()]
+    generated = markdown(rulesets)
+    committed = (Path(__file__).resolve().parent.parent / "docs" / "coverage.md").read_text("utf-8")
+    assert committed == generated, "run: casino-audit rules list --format markdown > docs/coverage.md"
+    for ruleset in rulesets:
+        assert ruleset.not_encoded, f"{ruleset.name} says nothing of what it leaves out"
+        for rule in ruleset.rules:
+            assert f"`{rule.id}`" in generated
+
+
+def test_same_game_is_judged_by_each_jurisdictions_own_rules():
+    lu, mc = load_builtin("lu"), load_builtin("mc")
+    assert {r.jurisdiction for r in lu.rules} == {"LU"} and {r.jurisdiction for r in mc.rules} == {"MC"}
+    assert any(r.id == "LU-STUD-MAXIMUM" for r in lu.rules)
+    assert not any("MAXIMUM" in r.id for r in mc.rules)  # Monaco sets no coefficient
