@@ -286,11 +286,16 @@ def compile_values(spec) -> CompiledCheck:
                     yield pointer, (f"`{_name(pointer)}` is {show(number)} ({show(ratio.normalize())} times "
                                     f"`{_name(divisor_pointer)}`), must be {_times(wanted, divisors, ceiling)}")
         if closed:
-            for key in schedule:
-                if key not in permitted:
-                    pointer = pointers.child(at, key)
-                    yield pointer, f"`{_name(pointer)}` is not one the law allows (only {allowed})"
+            yield from _unlisted(at, schedule, permitted, allowed)
     return check
+
+
+def _unlisted(at: str, schedule: dict, permitted, allowed: str) -> Iterator[Violation]:
+    """Entries of a closed schedule that the law does not list."""
+    for key in schedule:
+        if key not in permitted:
+            pointer = pointers.child(at, key)
+            yield pointer, f"`{_name(pointer)}` is not one the law allows (only {allowed})"
 
 
 def _divisor(data, divisors: list[str], key: str) -> tuple[str, Decimal | None]:
@@ -330,10 +335,7 @@ def compile_keys(spec) -> CompiledCheck:
         for key in needed:
             if key not in schedule:
                 yield pointers.child(at, key), f"`{_name(pointers.child(at, key))}` is not declared"
-        for key in schedule:
-            if key not in allowed:
-                pointer = pointers.child(at, key)
-                yield pointer, f"`{_name(pointer)}` is not one the law allows (only {', '.join(allowed)})"
+        yield from _unlisted(at, schedule, set(allowed), ", ".join(allowed))
     return check
 
 
