@@ -26,7 +26,7 @@ from casino_audit.shape import packaged_schema
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Check casino filings (slot-machine homologation files, table configurations, game logs) "
+                  help="Check casino filings (slot-machine homologation files, gaming-table configurations) "
                        "against gaming law. Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or "
                        "internal error.")
 rules_app = typer.Typer(no_args_is_help=True, help="List and explain the rules of the rulesets.")
