@@ -175,7 +175,7 @@ def test_rules_list_rich_and_explain(cli):
 
 
 def test_schema_command_prints_valid_json_schemas(cli):
-    for name in ("machine", "ruleset", "report"):
+    for name in ("machine", "table", "ruleset", "report"):
         done = cli("schema", name)
         assert done.returncode == 0
         jsonschema.Draft202012Validator.check_schema(json.loads(done.stdout))

@@ -39,7 +39,8 @@ def test_wheel_carries_rulesets_sources_and_schemas(installed):
     wheel, _, _ = installed
     names = zipfile.ZipFile(wheel).namelist()
     for needed in ("casino_audit/rulesets/lu.yaml", "casino_audit/rulesets/sources/lu-rgd-2002-03-08.txt",
-                   "casino_audit/schemas/machine.schema.json", "casino_audit/schemas/ruleset.schema.json",
+                   "casino_audit/schemas/machine.schema.json", "casino_audit/schemas/table.schema.json",
+                   "casino_audit/schemas/ruleset.schema.json", "casino_audit/rulesets/pt.yaml", "casino_audit/rulesets/mc.yaml",
                    "casino_audit/schemas/report.schema.json"):
         assert needed in names
 
