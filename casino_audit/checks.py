@@ -284,7 +284,7 @@ def compile_values(spec) -> CompiledCheck:
                 ratio, limit = number / divisor, to_decimal(wanted)
                 if ratio > limit if ceiling else ratio != limit:
                     yield pointer, (f"`{_name(pointer)}` is {show(number)} ({show(ratio.normalize())} times "
-                                    f"`{_name(divisor_pointer)}`), must be {_times(wanted, divisors, ceiling)}")
+                                    f"`{_name(divisor_pointer)}`), must be {_times(wanted, [divisor_pointer], ceiling)}")
         if closed:
             yield from _unlisted(at, schedule, permitted, allowed)
     return check

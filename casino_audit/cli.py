@@ -265,13 +265,14 @@ def rules_explain(
 def _explain(rule, rs: Ruleset) -> None:
     console = Console(highlight=False, soft_wrap=True)
     console.print(Text(f"{rule.id}: {rule.title}", style="bold"))
-    console.print(f"Severity: {rule.severity.label} · applies to: {rule.kind} documents in {rs.jurisdiction_name} "
-                  f"({rs.code}) · ruleset {rs.name} ({rule.source})")
+    games = f" for {', '.join(rule.games)}" if rule.games else ""
+    console.print(f"Severity: {rule.severity.label} · applies to: {rule.kind} documents{games} in "
+                  f"{rs.jurisdiction_name} ({rs.code}) · ruleset {rs.name} ({rule.source})")
     console.print(Text("\nLaw", style="bold underline"))
     console.print(f"{rule.citation.article}, {rule.citation.instrument}")
     console.print(Text(f"« {rule.citation.text} »", style="italic"))
     console.print(Text("\nWhat it checks", style="bold underline"))
-    console.print(f"Passes when {rule.describe()}.")
+    console.print(f"Passes: {rule.describe()}.")
     console.print("Fails otherwise: each value that breaks it is a finding at its file:line:column.")
     for name in rule.params:
         param = rs.params[name]
