@@ -20,6 +20,8 @@ Violation = tuple[str, str]  # (JSON pointer, message)
 CompiledCheck = Callable[[Any], Iterable[Violation]]
 
 _POINTER = {"type": "string", "pattern": "^(/[^/]*)*$"}
+_PLAIN_POINTER = {"type": "string", "pattern": r"^(/([^/*][^/]*|\*[^/]+)?)*$",
+                  "description": "a JSON pointer without a `*` wildcard segment"}
 _POINTERS = {"oneOf": [_POINTER, {"type": "array", "items": _POINTER, "minItems": 1}]}
 _NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$"}]}
 _SCALAR = {"type": ["string", "number", "boolean", "null"]}
@@ -174,17 +176,17 @@ def compile_multiple_of(spec) -> CompiledCheck:
 # --- ratio ------------------------------------------------------------------------------------------
 
 def compile_ratio(spec) -> CompiledCheck:
-    numerator, denominator = pointers.split(spec["numerator"]), pointers.split(spec["denominator"])
+    numerator, denominator = pointers.split(spec["numerator"]), spec["denominator"]
     allowed = [to_decimal(v) for v in spec.get("in", [])]
     low, high = _bound(spec, "min"), _bound(spec, "max")
     required = spec.get("required", True)
 
     def check(data):
-        for (top_pointer, top), (_, bottom) in zip(pointers.resolve(data, numerator),
-                                                   pointers.resolve(data, denominator)):
+        bottom = pointers.get(data, denominator)  # one divisor for every numerator the wildcard may reach
+        for top_pointer, top in pointers.resolve(data, numerator):
             if top is MISSING or bottom is MISSING:
                 if required:
-                    yield _missing(top_pointer if top is MISSING else spec["denominator"])
+                    yield _missing(top_pointer if top is MISSING else denominator)
                 continue
             a, b = to_decimal(top), to_decimal(bottom)
             if a is None or b is None or b == 0:
@@ -473,7 +475,7 @@ CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
                    oneOf=_FIELDS_ONE_OF),
               lambda s: f"{_field_list(s)} must be a multiple of {_shown_bound(s, 'of')}"),
     CheckKind("ratio", compile_ratio,
-              _obj({"numerator": _POINTER, "denominator": _POINTER, "required": _REQUIRED,
+              _obj({"numerator": _POINTER, "denominator": _PLAIN_POINTER, "required": _REQUIRED,
                     "in": {"type": "array", "items": _NUMBER, "minItems": 1}, "min": _MAYBE_PARAM,
                     "max": _MAYBE_PARAM}, ["numerator", "denominator"],
                    anyOf=[{"required": ["in"]}, {"required": ["min"]}, {"required": ["max"]}]),

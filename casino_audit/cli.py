@@ -53,12 +53,12 @@ def _exits(command):
             return command(*args, **kwargs)
         except Fail as failure:
             err.print(Text(f"casino-audit: {failure}", style="red"))
-            raise typer.Exit(failure.code)
+            raise typer.Exit(failure.code) from None
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except Exception as error:  # noqa: BLE001 - the whole point is that nothing escapes as a traceback
             err.print(Text(f"casino-audit: internal error: {type(error).__name__}: {error}", style="red"))
-            raise typer.Exit(EXIT_ERROR)
+            raise typer.Exit(EXIT_ERROR) from None
     return wrapper
 
 

@@ -150,3 +150,11 @@ def test_keys_allowed_and_required():
     spec = {"kind": "keys", "at": "/p", "allowed": ["ponto", "banca", "empate", "par"], "required_keys": ["ponto"]}
     assert run(spec, {"p": {"ponto": 1, "par": 11}}) == []
     assert sorted(p for p, _ in run(spec, {"p": {"banca": 1, "dragon": 30}})) == ["/p/dragon", "/p/ponto"]
+
+
+def test_ratio_checks_every_numerator_a_wildcard_reaches_against_one_denominator():
+    spec = {"kind": "ratio", "numerator": "/max/*", "denominator": "/min", "max": 30}
+    assert [p for p, _ in run(spec, {"min": 1, "max": {"a": 30, "b": 31, "c": 40}})] == ["/max/b", "/max/c"]
+    from casino_audit.shape import ShapeValidator
+    assert ShapeValidator(CHECK_KINDS["ratio"].parameters).errors(
+        {"kind": "ratio", "numerator": "/a", "denominator": "/b/*", "max": 1})
