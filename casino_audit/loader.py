@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ import yaml
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
 from casino_audit.pointers import child
+from casino_audit.values import MAX_DIGITS, bounded_decimal
 
 try:  # the C parser is ~8x faster; the pure-Python one gives the same nodes
     _YamlLoader = yaml.CSafeLoader
@@ -161,6 +162,14 @@ def _decode(raw: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+# --- numbers ----------------------------------------------------------------------------------------
+def _json_number(text: str):
+    number = bounded_decimal(text)
+    if number is None:
+        raise ValueError(f"the number {text[:40]}{'...' if len(text) > 40 else ''} is too long or too large")
+    return number
+
+
 # --- YAML -------------------------------------------------------------------------------------------
 
 _TAG = "tag:yaml.org,2002:"
@@ -286,15 +295,14 @@ class _Builder:
         if tag == _INT:
             digits = value.replace("_", "")
             unsigned = digits.lstrip("+-")
+            if len(unsigned) > MAX_DIGITS:  # stays text, and fails its schema
+                return value
             if unsigned.isdigit() and (unsigned == "0" or not unsigned.startswith("0")):
                 return int(digits)
             return _int_constructor.construct_yaml_int(node)  # 0x.., 0o.., 0b.., 1:30 as YAML 1.1 says
         if tag == _FLOAT:
-            try:
-                number = Decimal(value.replace("_", ""))
-            except InvalidOperation:
-                return value  # sexagesimal floats stay text; the schema then says it is not a number
-            return number if number.is_finite() else value  # .inf and .nan are never a valid amount
+            number = bounded_decimal(value.replace("_", ""))
+            return value if number is None else number
         if tag == _BOOL:
             return value.lower() in _TRUE_WORDS
         if tag == _NULL:
@@ -307,13 +315,19 @@ class _Builder:
 # --- JSON -------------------------------------------------------------------------------------------
 
 
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"the number {text[:40]}... is too long")
+    return int(text)
+
+
 def _reject_constant(name: str):
     raise ValueError(f"{name} is not a number a filing may use")
 
 
 def _load_json(text: str, result: FileLoad) -> None:
     try:
-        data = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
+        data = json.loads(text, parse_float=_json_number, parse_int=_json_int, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         result.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken JSON: {exc.msg}",
                                       exc.lineno, exc.colno, 0))

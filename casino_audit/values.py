@@ -10,6 +10,23 @@ PERCENT_PATTERN = r"^\s*[0-9]+(\.[0-9]+)?\s*%\s*$"
 _PERCENT = re.compile(PERCENT_PATTERN)
 
 
+MAX_DIGITS = 30  # no amount, rate or count in a filing needs more
+
+
+def bounded_decimal(text: str) -> Decimal | None:
+    """The number a text states, exactly; None for NaN, infinities, and numbers too long or too large to be
+    amounts (1e999999999 would take gigabytes to print in a message)."""
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    return number if _reasonable(number) else None
+
+
+def _reasonable(number: Decimal) -> bool:
+    return number.is_finite() and len(number.as_tuple().digits) <= MAX_DIGITS and abs(number.adjusted()) <= MAX_DIGITS
+
+
 def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
     """The number a value states, or None if it states none.
 
@@ -20,18 +37,14 @@ def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
         return None
     if unit == "percent":
         if isinstance(value, str) and _PERCENT.match(value):
-            return Decimal(value.strip().rstrip("%").strip())
+            return bounded_decimal(value.strip().rstrip("%").strip())
         return None
-    if isinstance(value, int):
-        return Decimal(value)
     if isinstance(value, Decimal):
-        return value if value.is_finite() else None
+        return value if _reasonable(value) else None
+    if isinstance(value, int):
+        return bounded_decimal(str(value))
     if isinstance(value, str):
-        try:
-            number = Decimal(value.strip())
-        except InvalidOperation:
-            return None
-        return number if number.is_finite() else None
+        return bounded_decimal(value.strip())
     return None  # floats never reach here from our loader; refuse to guess at one that does
 
 

@@ -145,3 +145,16 @@ def test_yaml_features_a_filing_may_use():
 def test_bom_is_accepted(tmp_path):
     doc = load_file(write(tmp_path, "bom.yaml", b"\xef\xbb\xbfa: 1\n")).documents[0]
     assert doc.data == {"a": 1}
+
+
+def test_hostile_numbers_stay_text_and_never_explode():
+    doc = load_text("a: 1.0e+999999999\nb: " + "9" * 5000 + "\nc: 0.000000000000000000000000000000000001\n"
+                    "d: 12.50\n").documents[0]
+    assert doc.data["a"] == "1.0e+999999999" and isinstance(doc.data["b"], str) and isinstance(doc.data["c"], str)
+    assert doc.data["d"] == Decimal("12.50")
+
+
+@pytest.mark.parametrize("content", ['{"a": 1e999999999}', '{"a": ' + "9" * 5000 + "}"])
+def test_hostile_json_numbers_are_a_finding(tmp_path, content):
+    finding = one_finding(load_file(write(tmp_path, "n.json", content)))
+    assert finding.rule_id == "LOAD-SYNTAX" and "too" in finding.message
