@@ -1,6 +1,6 @@
 """The vocabulary of check kinds rulesets are written in.
 
-One check kind = one small function plus the JSON Schema of its parameters. `compile_check` turns a
+One check kind = one small function plus the JSON Schema of its parameters. A kind's `compile` turns a
 rule's validated `check:` mapping (parameters already bound) into a function from a document's data to
 its violations, so pointers are parsed once per run, not once per document. The registry `CHECK_KINDS`
 is the single list of kinds; nothing registers itself on import.
