@@ -47,7 +47,7 @@ class Checker:
         self.select, self.ignore = select, ignore
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
         self._reported_params: set[str] = set()
-        # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, () meaning all.
+        # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
         for code, ruleset in rulesets.items():
             for rule in ruleset.rules:
@@ -69,7 +69,7 @@ class Checker:
     def check(self, document: Document, kind: str, jurisdiction: str) -> list[Finding]:
         found: list[Finding] = []
         data = document.data
-        game = data.get(KINDS[kind].game_field) if KINDS[kind].game_field else None
+        game = KINDS[kind].game_of(data)
         for bound in self._bound.get((jurisdiction, kind), ()):
             rule = bound.rule
             if rule.games and game not in rule.games:

@@ -20,6 +20,10 @@ class Kind:
     description: str
     game_field: str | None = None  # top-level field naming the game, for rules that apply to some games only
 
+    def game_of(self, data: dict):
+        """The game a document of this kind is for, or None where the kind has no games."""
+        return data.get(self.game_field) if self.game_field else None
+
     def games(self) -> tuple[str, ...]:
         if self.game_field is None:
             return ()

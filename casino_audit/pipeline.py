@@ -141,7 +141,7 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
                                   "/jurisdiction"))
         return found
     game_field = kinds.KINDS[kind].game_field
-    game = data.get(game_field) if game_field else None
+    game = kinds.KINDS[kind].game_of(data)
     if not checker.covers(jurisdiction, kind, game):
         what = f"{kind} documents" + (f" for the game {game!r}" if game_field else "")
         found.append(tool_finding(F.JURISDICTION_NO_RULES, f"the {jurisdiction} ruleset has no rules for {what}; "
