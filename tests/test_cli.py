@@ -252,3 +252,10 @@ def test_a_game_the_jurisdiction_has_no_rules_for_is_not_passed_silently(cli, tm
     assert done.returncode == 1
     [finding] = report["findings"]
     assert finding["rule_id"] == "JURISDICTION-NO-RULES" and finding["line"] == 3 and "roulette" in finding["message"]
+
+
+def test_a_ruleset_met_among_filings_is_named_as_such(cli, tmp_path):
+    (tmp_path / "house.yaml").write_text("ruleset: house\nextends: lu\nrules: []\n")
+    _, report = json_report(cli, str(tmp_path))
+    [finding] = report["findings"]
+    assert finding["rule_id"] == "KIND-UNKNOWN" and "rulesets validate" in finding["message"]
