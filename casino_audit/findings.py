@@ -68,6 +68,7 @@ KIND_UNKNOWN = "KIND-UNKNOWN"
 JURISDICTION_MISSING = "JURISDICTION-MISSING"
 JURISDICTION_UNSUPPORTED = "JURISDICTION-UNSUPPORTED"
 JURISDICTION_NO_RULES = "JURISDICTION-NO-RULES"
+RULESET_INVALID = "RULESET-INVALID"
 SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
 SHAPE_INVALID = "SHAPE-INVALID"
 
@@ -85,6 +86,7 @@ TOOL_FINDINGS = {
     JURISDICTION_MISSING: "The document does not name its jurisdiction and none was given with --jurisdiction.",
     JURISDICTION_UNSUPPORTED: "No ruleset is loaded for the document's jurisdiction.",
     JURISDICTION_NO_RULES: "The jurisdiction's ruleset has no rule for this kind of document or game.",
+    RULESET_INVALID: "A ruleset met among the files checked is not valid (it is validated, not checked as a filing).",
     SHAPE_UNKNOWN_FIELD: "The document has a field its kind's schema does not define.",
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
 }

@@ -50,9 +50,6 @@ def identify(data: Any) -> tuple[str | None, tuple[str, str] | None]:
     if not isinstance(data, dict):
         return None, (F.KIND_MISSING, "the document is not a mapping with `kind:` and `jurisdiction:`")
     kind = data.get("kind")
-    if kind is None and "ruleset" in data and "rules" in data:
-        return None, (F.KIND_UNKNOWN, "this is a casino-audit ruleset, not a filing: check it with "
-                                      "`casino-audit rulesets validate`, use it with --ruleset")
     if kind is None:
         return None, (F.KIND_MISSING, f"the document does not say its kind (add `kind:`, one of {', '.join(KINDS)})")
     if kind not in KINDS:

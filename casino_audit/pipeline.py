@@ -16,6 +16,7 @@ from casino_audit.engine import Checker, selected
 from casino_audit.findings import Finding, Severity
 from casino_audit.config import is_config_name
 from casino_audit.loader import FileLoad, load_file
+from casino_audit.rulesets import RulesetError, looks_like_ruleset, ruleset_from_document
 
 EXTENSIONS = (".yaml", ".yml", ".json")
 
@@ -62,7 +63,7 @@ class UsageError(Exception):
 def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord]]:
     """Files to check, and the files met in walked directories that are not filings (reported as skipped).
 
-    A file named on the command line is always read, whatever its extension.
+    A file named on the command line is read whatever its extension, unless it is a casino-audit config file.
     """
     to_check: list[str] = []
     skipped: list[FileRecord] = []
@@ -85,6 +86,8 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord]]:
                         to_check.append(full)
                     else:
                         skipped.append(FileRecord(full, "skipped", reason="not a YAML or JSON file"))
+        elif is_config_name(path.name):  # pre-commit and shell globs pass config files along with filings
+            skipped.append(FileRecord(raw, "skipped", reason="a casino-audit config file, not a filing"))
         elif path.exists() or path.is_symlink():
             to_check.append(raw)
         else:
@@ -110,6 +113,16 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     return result
 
 
+def ruleset_findings(document) -> list[Finding]:
+    try:
+        ruleset_from_document(document, Path(document.file))
+    except RulesetError as error:
+        return [Finding(F.RULESET_INVALID, Severity.ERROR, getattr(p, "message", p), getattr(p, "file", document.file),
+                        getattr(p, "line", None), getattr(p, "column", None), document=document.index)
+                for p in error.problems]
+    return []
+
+
 def check_document(document, checker: Checker, jurisdiction_override: str | None = None) -> list[Finding]:
     found = list(document.findings)
     data = document.data
@@ -119,6 +132,8 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
         return Finding(rule_id, Severity.ERROR, message, document.file, line, column, pointer, document.index,
                        jurisdiction)
 
+    if looks_like_ruleset(data):  # a house ruleset kept beside the filings: validate it, do not misread it
+        return found + ruleset_findings(document)
     kind, problem = kinds.identify(data)
     if kind is None:
         found.append(tool_finding(*problem, pointer="/kind" if isinstance(data, dict) else ""))

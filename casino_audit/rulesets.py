@@ -20,6 +20,15 @@ from casino_audit.shape import ShapeValidator, packaged_schema
 from casino_audit.values import to_decimal
 
 
+class RulesetProblem(str):
+    """'file:line:col: message', keeping its parts, so a problem can be printed or become a finding."""
+
+    def __new__(cls, file: str, line: int, column: int, message: str):
+        problem = super().__new__(cls, f"{file}:{line}:{column}: {message}")
+        problem.file, problem.line, problem.column, problem.message = file, line, column, message
+        return problem
+
+
 class RulesetError(Exception):
     """A ruleset that cannot be used; `problems` are 'file:line:col: message' lines."""
 
@@ -121,7 +130,16 @@ def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     key = str(path.resolve())
     if key in _seen:
         raise RulesetError([f"{path}: `extends` goes round in a circle ({' -> '.join(_seen + (key,))})"])
-    document = _read_single(path)
+    return ruleset_from_document(_read_single(path), path, _seen)
+
+
+def looks_like_ruleset(data: Any) -> bool:
+    return isinstance(data, dict) and "kind" not in data and "ruleset" in data and "rules" in data
+
+
+def ruleset_from_document(document: Document, path: Path, _seen: tuple[str, ...] = ()) -> Ruleset:
+    """A ruleset from a document already loaded (a ruleset met among filings is validated this way)."""
+    _seen = _seen + (str(Path(path).resolve()),)
     data = document.data
     problems = [_at(document, pointer, message) for _, pointer, message in _meta_validator().errors(data)]
     if problems:
@@ -134,7 +152,7 @@ def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
         if not candidate.is_file():
             raise RulesetError([_at(document, "/extends", f"`extends: {target}` names no built-in ruleset "
                                                          f"({', '.join(builtin_names())}) and no file")])
-        parent = load_ruleset(candidate, _seen + (key,))
+        parent = load_ruleset(candidate, _seen)
     return _build(document, data, parent)
 
 
@@ -145,9 +163,9 @@ def _read_single(path: Path) -> Document:
         raise RulesetError(error.problems) from None
 
 
-def _at(document: Document, pointer: str, message: str) -> str:
+def _at(document: Document, pointer: str, message: str) -> RulesetProblem:
     line, column = document.position(pointer) or (1, 1)
-    return f"{document.file}:{line}:{column}: {message}"
+    return RulesetProblem(document.file, line, column, message)
 
 
 def _build(document: Document, data: dict, parent: Ruleset | None) -> Ruleset:

@@ -254,8 +254,20 @@ def test_a_game_the_jurisdiction_has_no_rules_for_is_not_passed_silently(cli, tm
     assert finding["rule_id"] == "JURISDICTION-NO-RULES" and finding["line"] == 3 and "roulette" in finding["message"]
 
 
-def test_a_ruleset_met_among_filings_is_named_as_such(cli, tmp_path):
+def test_a_ruleset_met_among_filings_is_validated_not_misread(cli, tmp_path):
     (tmp_path / "house.yaml").write_text("ruleset: house\nextends: lu\nrules: []\n")
-    _, report = json_report(cli, str(tmp_path))
-    [finding] = report["findings"]
-    assert finding["rule_id"] == "KIND-UNKNOWN" and "rulesets validate" in finding["message"]
+    done, report = json_report(cli, str(tmp_path))
+    assert done.returncode == 0 and report["findings"] == [] and report["summary"]["files_checked"] == 1
+    (tmp_path / "house.yaml").write_text("ruleset: house\nextends: lu\nrules:\n  - id: X-Y\n    title: t\n")
+    done, report = json_report(cli, str(tmp_path))
+    assert done.returncode == 1
+    assert {(f["rule_id"], f["line"]) for f in report["findings"]} == {("RULESET-INVALID", 4)}
+    assert sorted(f["message"] for f in report["findings"])[0] == "`rules/0/applies_to` is required"
+
+
+def test_config_files_passed_explicitly_are_skipped_not_misread(cli, tmp_path):
+    config = tmp_path / "casino-audit.yaml"
+    config.write_text("params: {}\n")
+    done, report = json_report(cli, str(config), "examples/lu/machine-compliant.yaml", "--config", str(config))
+    assert done.returncode == 0
+    assert {f["path"]: f["status"] for f in report["files"]}[str(config)] == "skipped"
