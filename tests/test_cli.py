@@ -271,3 +271,19 @@ def test_config_files_passed_explicitly_are_skipped_not_misread(cli, tmp_path):
     done, report = json_report(cli, str(config), "examples/lu/machine-compliant.yaml", "--config", str(config))
     assert done.returncode == 0
     assert {f["path"]: f["status"] for f in report["files"]}[str(config)] == "skipped"
+
+
+def test_partly_broken_multi_document_file_checks_what_it_can(cli, tmp_path):
+    good = (EXAMPLES / "lu/machine-compliant.yaml").read_text()
+    (tmp_path / "batch.yaml").write_text(good + "---\n" + good.replace("92.5 %", "80 %") + "---\nkind: [machine\n")
+    done, report = json_report(cli, str(tmp_path / "batch.yaml"))
+    assert done.returncode == 1
+    assert report["files"][0]["status"] == "partial" and report["files"][0]["documents"] == 2
+    ids = [(f["rule_id"], f["document"]) for f in report["findings"] if f["severity"] == "error"]
+    assert ids == [("LU-SLOT-RTP-MIN", 1), ("LOAD-SYNTAX", 2)]
+    assert report["summary"]["files_unreadable"] == 1 and report["summary"]["files_checked"] == 1
+
+
+def test_max_file_size(cli):
+    done, report = json_report(cli, "examples/lu/machine-compliant.yaml", "--max-file-size", "100")
+    assert done.returncode == 1 and [f["rule_id"] for f in report["findings"]] == ["LOAD-TOO-LARGE"]
