@@ -92,12 +92,19 @@ def compile_equals(spec) -> CompiledCheck:
 
 
 def _same(value, expected) -> bool:
+    """Equality as a filing means it: booleans are never numbers, numbers compare by value (0.50 == 0.5),
+    and text compares as text ("2" is not 2)."""
     if isinstance(value, bool) or isinstance(expected, bool):
         return type(value) is type(expected) and value == expected
-    number, wanted = to_decimal(value), to_decimal(expected)
-    if number is not None and wanted is not None and not isinstance(value, str):
-        return number == wanted
+    if isinstance(value, (int, Decimal)):
+        if isinstance(expected, str) and expected[:1] not in _NUMERIC_START:
+            return False  # "blue" is never a number; skip parsing it
+        wanted = to_decimal(expected)
+        return wanted is not None and to_decimal(value) == wanted
     return value == expected
+
+
+_NUMERIC_START = frozenset("+-.0123456789")
 
 
 # --- one_of -----------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ MAX_DIGITS = 30  # no amount, rate or count in a filing needs more
 
 
 def bounded_decimal(text: str) -> Decimal | None:
-    """The number a text states, exactly; None for NaN, infinities, and numbers too long or too large to be
+    """The number a text states, exactly; None for NaN, infinities, and numbers too large or too small to be
     amounts (1e999999999 would take gigabytes to print in a message)."""
     try:
         number = Decimal(text)
@@ -24,7 +24,9 @@ def bounded_decimal(text: str) -> Decimal | None:
 
 
 def _reasonable(number: Decimal) -> bool:
-    return number.is_finite() and len(number.as_tuple().digits) <= MAX_DIGITS and abs(number.adjusted()) <= MAX_DIGITS
+    # The magnitude is what can explode (1e999999999 prints a billion digits); a long string of digits is
+    # bounded by the file it came from.
+    return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS
 
 
 def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
