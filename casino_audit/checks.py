@@ -259,12 +259,7 @@ def compile_values(spec) -> CompiledCheck:
     permitted = set(expected) | set(spec.get("also_allowed", ()))
     allowed = ", ".join([*expected, *spec.get("also_allowed", ())])
 
-    def check(data):
-        schedule = pointers.get(data, at)
-        if not isinstance(schedule, dict):
-            if required:
-                yield at, f"`{_name(at)}` is not declared (must give {', '.join(expected)})"
-            return
+    def inspect(data, schedule):
         unusable: set[str] = set()
         for key, wanted in expected.items():
             pointer = pointers.child(at, key)
@@ -296,6 +291,17 @@ def compile_values(spec) -> CompiledCheck:
                                     f"`{_name(divisor_pointer)}`), must be {_times(wanted, [divisor_pointer], ceiling)}")
         if closed:
             yield from _unlisted(at, schedule, permitted, allowed)
+    return _on_schedule(at, required, f"must give {', '.join(expected)}", inspect)
+
+
+def _on_schedule(at: str, required: bool, wanted: str, inspect) -> CompiledCheck:
+    """Run `inspect(data, mapping)` on the mapping at `at`; a missing one is a breach when required."""
+    def check(data):
+        schedule = pointers.get(data, at)
+        if isinstance(schedule, dict):
+            yield from inspect(data, schedule)
+        elif required:
+            yield at, f"`{_name(at)}` is not declared ({wanted})"
     return check
 
 
@@ -335,17 +341,12 @@ def compile_keys(spec) -> CompiledCheck:
     at, allowed, needed = spec["at"], spec["allowed"], spec.get("required_keys", [])
     required = spec.get("required", True)
 
-    def check(data):
-        schedule = pointers.get(data, at)
-        if not isinstance(schedule, dict):
-            if required:
-                yield at, f"`{_name(at)}` is not declared (allowed: {', '.join(allowed)})"
-            return
+    def inspect(data, schedule):
         for key in needed:
             if key not in schedule:
                 yield pointers.child(at, key), f"`{_name(pointers.child(at, key))}` is not declared"
         yield from _unlisted(at, schedule, set(allowed), ", ".join(allowed))
-    return check
+    return _on_schedule(at, required, f"allowed: {', '.join(allowed)}", inspect)
 
 
 # --- sequence (an exact order: a wheel's pockets) -------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class Severity(enum.IntEnum):
@@ -48,7 +48,6 @@ class Finding:
     document: int | None = None  # 0-based index of the document in a multi-document file
     jurisdiction: str | None = None
     citation: Citation | None = None
-    extra: dict = field(default_factory=dict)
 
     def sort_key(self):
         return (self.file or "", self.document or 0, self.line or 0, self.column or 0, self.rule_id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +56,6 @@ class FileLoad:
     path: str
     documents: list[Document] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)  # problems that stopped (part of) the file
-
-    @property
-    def readable(self) -> bool:
-        return not self.findings
 
 
 class _Problem(Exception):

@@ -100,8 +100,3 @@ def get(data: Any, pointer: str) -> Any:
         return value
     return MISSING
 
-
-def parent(pointer: str) -> str | None:
-    if not pointer:
-        return None
-    return pointer.rsplit("/", 1)[0]

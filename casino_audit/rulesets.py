@@ -267,13 +267,3 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
                 tuple(raw.get("when", ())), citation, raw["rationale"].strip(), code,
                 f"{document.file}:{line}", needed)
 
-
-def parse_param_values(ruleset: Ruleset, raw: dict[str, Any]) -> dict[str, Any]:
-    """Typed parameter values from user input; ValueError names the bad or unknown one."""
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        param = ruleset.params.get(name)
-        if param is None:
-            continue  # may belong to another jurisdiction's ruleset; `unknown_params` reports leftovers
-        values[name] = param.parse(value)
-    return values

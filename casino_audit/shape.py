@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -103,7 +104,6 @@ def _explain(error: jsonschema.ValidationError) -> list[ShapeError]:
 
 
 def _matches_pattern_properties(schema: dict, name: str) -> bool:
-    import re
     return any(re.search(pattern, name) for pattern in schema.get("patternProperties", {}))
 
 
