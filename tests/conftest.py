@@ -2,6 +2,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,30 @@ def run_cli(*args: str, cwd: Path = REPO, stdin: str | None = None) -> subproces
                           capture_output=True, text=True, timeout=120)
 
 
+@dataclass
+class Done:
+    """What a run left: the same three fields as subprocess.CompletedProcess."""
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_in_process(*args: str, cwd: Path = REPO, stdin: str | None = None) -> Done:
+    """The command run in this process (typer's CliRunner): fast; the process boundary is tested apart."""
+    from typer.testing import CliRunner
+
+    from casino_audit.cli import app
+
+    previous = os.getcwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(app, list(args), input=stdin, env={"NO_COLOR": "1", "COLUMNS": "200"},
+                                    prog_name="casino-audit", catch_exceptions=False)
+    finally:
+        os.chdir(previous)
+    return Done(result.exit_code, result.stdout, result.stderr)
+
+
 @pytest.fixture
 def cli():
-    return run_cli
+    return run_in_process
