@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import List, Optional
 
@@ -14,13 +17,15 @@ from rich.table import Table
 from rich.text import Text
 
 from casino_audit import __version__, coverage, kinds
-from casino_audit.config import ConfigError, find_config, load_config
-from casino_audit.engine import CheckCrashed, Checker, selected
-from casino_audit.findings import TOOL_FINDINGS, Severity
-from casino_audit.loader import DEFAULT_MAX_BYTES, load_file
+from casino_audit.display import printable
+from casino_audit.engine import Checker
+from casino_audit.loader import load_file
 from casino_audit.pipeline import UsageError, run
+from casino_audit.provenance import in_use
 from casino_audit.reporters import REPORTERS, ReportContext
-from casino_audit.rulesets import Ruleset, RulesetError, builtin_names, load_builtin, load_ruleset
+from casino_audit.rulesets import Ruleset, RulesetError, load_ruleset
+from casino_audit.settings import (Settings, SettingsError, jurisdiction_code, load_rulesets, param_values,
+                                   resolve)
 from casino_audit.shape import packaged_schema
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -34,7 +39,7 @@ rulesets_app = typer.Typer(no_args_is_help=True, help="Work with ruleset files."
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulesets_app, name="rulesets")
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 class Fail(Exception):
@@ -52,12 +57,12 @@ def _exits(command):
         try:
             return command(*args, **kwargs)
         except Fail as failure:
-            err.print(Text(f"casino-audit: {failure}", style="red"))
+            err.print(Text(f"casino-audit: {printable(failure, keep_newlines=True)}", style="red"))
             raise typer.Exit(failure.code) from None
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except Exception as error:  # noqa: BLE001 - the whole point is that nothing escapes as a traceback
-            err.print(Text(f"casino-audit: internal error: {type(error).__name__}: {error}", style="red"))
+            err.print(Text(f"casino-audit: internal error: {type(error).__name__}: {printable(error)}", style="red"))
             raise typer.Exit(EXIT_ERROR) from None
     return wrapper
 
@@ -69,68 +74,62 @@ def _version(version: bool = typer.Option(False, "--version", help="Print the ve
         raise typer.Exit()
 
 
-def _split(values: Optional[List[str]]) -> list[str]:
-    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
-
-
-def _load_rulesets(extra: list[Path]) -> dict[str, Ruleset]:
-    """Built-in rulesets by jurisdiction, each replaced by a custom one of the same jurisdiction if given."""
+def _settings(**options) -> Settings:
     try:
-        rulesets = {ruleset.code: ruleset for ruleset in (load_builtin(name) for name in builtin_names())}
-        for path in extra:
-            custom = load_ruleset(path)
-            rulesets[custom.code] = custom
-    except RulesetError as error:
-        raise Fail("the ruleset is not valid:\n" + "\n".join(error.problems)) from None
-    return rulesets
+        return resolve(**options)
+    except SettingsError as error:
+        raise Fail(str(error)) from None
 
 
-def _param_values(rulesets: dict[str, Ruleset], raw: dict) -> dict[str, dict]:
-    declared = {name for ruleset in rulesets.values() for name in ruleset.params}
-    unknown = sorted(set(raw) - declared)
-    if unknown:
-        raise Fail(f"unknown parameter(s): {', '.join(unknown)}; the rulesets declare: "
-                   f"{', '.join(sorted(declared)) or 'none'}")
-    values: dict[str, dict] = {}
-    for code, ruleset in rulesets.items():
-        values[code] = {}
-        for name, value in raw.items():
-            if name in ruleset.params:
-                try:
-                    values[code][name] = ruleset.params[name].parse(value)
-                except ValueError as error:
-                    raise Fail(str(error)) from None
-    return values
-
-
-def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
-    """A --select/--ignore code that matches no rule is a typo: refuse it rather than select nothing."""
-    known = [rule.id for ruleset in rulesets.values() for rule in ruleset.rules] + list(TOOL_FINDINGS)
-    unknown = [code for code in codes if not any(selected(rule_id, [code], None) for rule_id in known)]
-    if unknown:
-        raise Fail(f"--select/--ignore: no rule matches {', '.join(unknown)} (`casino-audit rules list` shows them)")
-
-
-def _parse_params(items: list[str]) -> dict[str, str]:
-    parsed = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise Fail(f"--param takes NAME=VALUE, not {item!r}")
-        parsed[name.strip()] = value.strip()
-    return parsed
-
-
-def _jurisdiction(code: Optional[str]) -> Optional[str]:
-    if code is None:
-        return None
-    code = code.strip().upper()
-    if len(code) != 2 or not code.isalpha():
-        raise Fail(f"--jurisdiction takes a two-letter code (LU, PT, MC), not {code!r}")
-    return code
+def _rulesets(settings: Settings) -> dict[str, Ruleset]:
+    try:
+        return load_rulesets(settings)
+    except SettingsError as error:
+        raise Fail(str(error)) from None
 
 
 FORMATS = ", ".join(REPORTERS)
+
+
+def _guard_output(output: Path, paths: list[Path]) -> None:
+    """The report never replaces a filing, never lands in a tree being checked, never replaces a directory."""
+    target = output.resolve()
+    if output.is_dir():
+        raise Fail(f"-o {output} is a directory; name a file")
+    for path in paths:
+        resolved = path.resolve()
+        same = target == resolved or (output.exists() and path.exists() and os.path.samefile(output, path))
+        if same:
+            raise Fail(f"-o {output} is one of the files being checked; the report would overwrite it")
+        if path.is_dir() and (resolved == target.parent or resolved in target.parents):
+            raise Fail(f"-o {output} is inside {path}, a directory being checked; write the report elsewhere")
+
+
+def _write_atomically(output: Path, write) -> None:
+    """Write to a temporary file beside the target, then rename: a reader sees the old report or the new one,
+    never half of one."""
+    directory = output.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, output)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader went away (`| head`): stop writing, say nothing; the exit code still tells the verdict."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 @app.command()
@@ -138,66 +137,93 @@ FORMATS = ", ".join(REPORTERS)
 def check(
     paths: List[Path] = typer.Argument(..., help="Files or directories to check; directories are walked."),
     jurisdiction: Optional[str] = typer.Option(None, "-j", "--jurisdiction",
-                                               help="Jurisdiction code for documents that do not say one, "
-                                                    "overriding the ones that do."),
+                                               help="Jurisdiction code for every document, overriding the one it "
+                                                    "names (the report says so). A config file's `jurisdiction` only "
+                                                    "fills in documents that name none."),
     ruleset: List[Path] = typer.Option([], "--ruleset", help="A custom ruleset file (may extend a built-in one)."),
     param: List[str] = typer.Option([], "--param", help="NAME=VALUE for a value the law leaves to a later "
                                                         "decision (repeatable)."),
     output_format: str = typer.Option("rich", "--format", help=f"Report format: {FORMATS}."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to this file (atomically; "
+                                                                       "never over a filing being checked)."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="error (default), warning, info or never."),
-    select: Optional[List[str]] = typer.Option(None, "--select", help="Only these rule ids or prefixes "
+    select: Optional[List[str]] = typer.Option(None, "--select", help="Only these law rule ids or prefixes "
                                                                       "(comma-separated, repeatable)."),
-    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Leave out these rule ids or prefixes."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Leave out these law rule ids or prefixes. "
+                                                                      "The tool's own findings are always kept."),
     config: Optional[Path] = typer.Option(None, "--config", help="Config file (default: ./casino-audit.yaml "
                                                                  "if present)."),
     max_file_size: Optional[int] = typer.Option(None, "--max-file-size", help="Largest file read, in bytes "
                                                                               "(default 10 MiB)."),
+    max_per_rule: Optional[int] = typer.Option(None, "--max-per-rule", help="Findings listed per rule and file "
+                                                                            "(default 20; 0 lists all). All are "
+                                                                            "counted."),
+    require_params: Optional[bool] = typer.Option(None, "--require-params", help="Fail the run when a rule is not "
+                                                                                 "applied for want of a parameter."),
+    allow_empty: Optional[bool] = typer.Option(None, "--allow-empty", help="Exit 0, not 2, when no filing is found."),
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Force colour on or off."),
 ):
     """Check filings and report every breach with the article it breaks."""
-    try:
-        settings = load_config(find_config(config))
-    except ConfigError as error:
-        raise Fail(f"the config file is not valid:\n{error}") from None
     if output_format not in REPORTERS:
         raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
-    threshold_name = (fail_on or settings.fail_on or "error").lower()
+    if output is not None:
+        _guard_output(output, list(paths))
     try:
-        threshold = None if threshold_name == "never" else Severity.parse(threshold_name)
-    except ValueError:
-        raise Fail(f"--fail-on takes error, warning, info or never, not {threshold_name!r}") from None
-    rulesets = _load_rulesets(settings.rulesets + list(ruleset))
-    raw_params = {**settings.params, **_parse_params(param)}
-    chosen_select, chosen_ignore = _split(select) or settings.select, _split(ignore) or settings.ignore
-    _check_codes(rulesets, chosen_select + chosen_ignore)
-    checker = Checker(rulesets, _param_values(rulesets, raw_params), select=chosen_select, ignore=chosen_ignore)
-    limit = max_file_size or settings.max_file_size or DEFAULT_MAX_BYTES
+        _check(paths, output, output_format, color, dict(
+            config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
+            select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
+            max_file_size=max_file_size, max_per_rule=max_per_rule))
+    except typer.Exit:
+        raise
+    except Exception:
+        if output is not None:  # a run that failed leaves no earlier report standing in for its verdict
+            with contextlib.suppress(OSError):
+                output.unlink()
+        raise
+
+
+def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
+    settings = _settings(**options)
+    rulesets = _rulesets(settings)
     try:
-        result = run([str(p) for p in paths], checker, functools.partial(load_file, max_bytes=limit),
-                     _jurisdiction(jurisdiction) or settings.jurisdiction)
+        values = param_values(rulesets, settings.params)
+    except SettingsError as error:
+        raise Fail(str(error)) from None
+    checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
+                      require_params=settings.require_params)
+    try:
+        result = run([str(p) for p in paths], checker, functools.partial(load_file, max_bytes=settings.max_file_size),
+                     settings.jurisdiction_override, default_jurisdiction=settings.jurisdiction_default,
+                     max_per_rule=settings.max_per_rule)
     except UsageError as error:
         raise Fail(str(error)) from None
-    except CheckCrashed as crash:
-        raise Fail(str(crash)) from None
-    if not result.files:
-        err.print(Text("casino-audit: warning: no YAML or JSON files found under the given paths", style="yellow"))
-    context = ReportContext(threshold, sorted(rulesets.values(), key=lambda r: r.code), color)
+    if not result.files_to_check() and not settings.allow_empty:
+        raise Fail("no filing found to check under the given paths (nothing was checked; --allow-empty accepts "
+                   "that)")
+    context = ReportContext(settings.fail_on, in_use(rulesets), settings.in_effect(), color, settings.require_params)
     reporter = REPORTERS[output_format]
     if output is not None:
         try:
-            with output.open("w", encoding="utf-8") as stream:
-                reporter(result, context, stream)
+            _write_atomically(output, lambda stream: reporter(result, context, stream))
         except OSError as error:
             raise Fail(f"cannot write {output}: {error.strerror or error}") from None
     else:
-        reporter(result, context, sys.stdout)
-    raise typer.Exit(EXIT_FINDINGS if result.failed(threshold) else EXIT_CLEAN)
+        try:
+            reporter(result, context, sys.stdout)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+    raise typer.Exit(result.exit_code(settings.fail_on))
 
 
-def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path]) -> list[Ruleset]:
-    rulesets = _load_rulesets(list(ruleset))
-    code = _jurisdiction(jurisdiction)
+def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list[Ruleset]:
+    """The rules a `check` with the same config and options would apply: config rulesets included."""
+    settings = _settings(config=config, rulesets=list(ruleset))
+    rulesets = _rulesets(settings)
+    try:
+        code = jurisdiction_code(jurisdiction)
+    except SettingsError as error:
+        raise Fail(str(error)) from None
     if code is not None and code not in rulesets:
         raise Fail(f"no ruleset for jurisdiction {code}; loaded: {', '.join(sorted(rulesets))}")
     return [rulesets[c] for c in sorted(rulesets) if code is None or c == code]
@@ -214,6 +240,10 @@ def rule_dict(rule, ruleset: Ruleset) -> dict:
     }
 
 
+_CONFIG_OPTION = typer.Option(None, "--config", help="Config file (default: ./casino-audit.yaml if present); its "
+                                                      "rulesets are the ones `check` would use.")
+
+
 @rules_app.command("list")
 @_exits
 def rules_list(
@@ -221,9 +251,10 @@ def rules_list(
     ruleset: List[Path] = typer.Option([], "--ruleset", help="A custom ruleset file."),
     output_format: str = typer.Option("rich", "--format", help="rich, json, or markdown (the coverage document: "
                                                                "articles to rules, and what is left out and why)."),
+    config: Optional[Path] = _CONFIG_OPTION,
 ):
     """List every rule with its severity and citation."""
-    scope = _rules_in_scope(jurisdiction, ruleset)
+    scope = _rules_in_scope(jurisdiction, ruleset, config)
     if output_format == "json":
         typer.echo(json.dumps([rule_dict(rule, rs) for rs in scope for rule in rs.rules], indent=2,
                               ensure_ascii=False))
@@ -233,17 +264,18 @@ def rules_list(
         return
     if output_format != "rich":
         raise Fail(f"unknown --format {output_format!r}; choose rich, json or markdown")
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False, emoji=False)
     for rs in scope:
-        table = Table(title=f"{rs.jurisdiction_name} ({rs.code}) — ruleset {rs.name}: {len(rs.rules)} rules",
-                      title_justify="left")
+        table = Table(title=Text(printable(f"{rs.jurisdiction_name} ({rs.code}) — ruleset {rs.name}: "
+                                           f"{len(rs.rules)} rules")), title_justify="left")
         table.add_column("id", style="bold", no_wrap=True)
         table.add_column("severity")
         table.add_column("kind")
         table.add_column("title")
         table.add_column("article", style="dim")
-        for rule in rs.rules:
-            table.add_row(rule.id, rule.severity.label, rule.kind, rule.title, rule.citation.article)
+        for rule in rs.rules:  # Text cells: a ruleset's words are never read as markup
+            table.add_row(*(Text(printable(cell)) for cell in (rule.id, rule.severity.label, rule.kind, rule.title,
+                                                               rule.citation.article)))
         console.print(table)
 
 
@@ -252,9 +284,10 @@ def rules_list(
 def rules_explain(
     rule_id: str = typer.Argument(..., help="A rule id, e.g. LU-SLOT-RTP-MIN."),
     ruleset: List[Path] = typer.Option([], "--ruleset", help="A custom ruleset file."),
+    config: Optional[Path] = _CONFIG_OPTION,
 ):
     """Explain a rule: what it checks, the article and its original words, what passes and what fails."""
-    for rs in _rules_in_scope(None, ruleset):
+    for rs in _rules_in_scope(None, ruleset, config):
         for rule in rs.rules:
             if rule.id == rule_id.upper():
                 _explain(rule, rs)
@@ -263,23 +296,27 @@ def rules_explain(
 
 
 def _explain(rule, rs: Ruleset) -> None:
-    console = Console(highlight=False, soft_wrap=True)
-    console.print(Text(f"{rule.id}: {rule.title}", style="bold"))
+    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+    def say(text: str, style: str = "") -> None:
+        console.print(Text(printable(text, keep_newlines=True), style=style))
+
+    say(f"{rule.id}: {rule.title}", "bold")
     games = f" for {', '.join(rule.games)}" if rule.games else ""
-    console.print(f"Severity: {rule.severity.label} · applies to: {rule.kind} documents{games} in "
-                  f"{rs.jurisdiction_name} ({rs.code}) · ruleset {rs.name} ({rule.source})")
-    console.print(Text("\nLaw", style="bold underline"))
-    console.print(f"{rule.citation.article}, {rule.citation.instrument}")
-    console.print(Text(f"« {rule.citation.text} »", style="italic"))
-    console.print(Text("\nWhat it checks", style="bold underline"))
-    console.print(f"Passes: {rule.describe()}.")
-    console.print("Fails otherwise: each value that breaks it is a finding at its file:line:column.")
+    say(f"Severity: {rule.severity.label} · applies to: {rule.kind} documents{games} in "
+        f"{rs.jurisdiction_name} ({rs.code}) · ruleset {rs.name} ({rule.source})")
+    say("\nLaw", "bold underline")
+    say(f"{rule.citation.article}, {rule.citation.instrument}")
+    say(f"« {rule.citation.text} »", "italic")
+    say("\nWhat it checks", "bold underline")
+    say(f"Passes: {rule.describe()}.")
+    say("Fails otherwise: each value that breaks it is a finding at its file:line:column.")
     for name in rule.params:
         param = rs.params[name]
-        console.print(f"Needs the parameter {name} ({param.description}; {param.citation.article}); "
-                      f"without it the rule is not applied and an info finding says so.")
-    console.print(Text("\nWhy", style="bold underline"))
-    console.print(rule.rationale)
+        say(f"Needs the parameter {name} ({param.description}; {param.citation.article}); "
+            f"without it the rule is not applied and an info finding says so (an error with --require-params).")
+    say("\nWhy", "bold underline")
+    say(rule.rationale)
 
 
 @rulesets_app.command("validate")
@@ -292,12 +329,12 @@ def rulesets_validate(files: List[Path] = typer.Argument(..., help="Ruleset file
             rs = load_ruleset(path)
         except RulesetError as error:
             bad = True
-            err.print(Text(f"{path}: invalid", style="bold red"))
+            err.print(Text(f"{printable(path)}: invalid", style="bold red"))
             for problem in error.problems:
-                err.print(f"  {problem}")
+                err.print(Text(f"  {printable(problem)}"))
             continue
         extends = f", extends {' -> '.join(rs.chain[1:])}" if len(rs.chain) > 1 else ""
-        typer.echo(f"{path}: valid — ruleset {rs.name} ({rs.code}), {len(rs.rules)} rules{extends}")
+        typer.echo(printable(f"{path}: valid — ruleset {rs.name} ({rs.code}), {len(rs.rules)} rules{extends}"))
     raise typer.Exit(EXIT_FINDINGS if bad else EXIT_CLEAN)
 
 

@@ -22,6 +22,9 @@ CONFIG_SCHEMA = {
         "select": {"type": "array", "items": {"type": "string"}},
         "ignore": {"type": "array", "items": {"type": "string"}},
         "max_file_size": {"type": "integer", "minimum": 1},
+        "max_per_rule": {"type": "integer", "minimum": 0},
+        "require_params": {"type": "boolean"},
+        "allow_empty": {"type": "boolean"},
     },
 }
 
@@ -45,6 +48,9 @@ class Config:
     select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
     max_file_size: int | None = None
+    max_per_rule: int | None = None
+    require_params: bool | None = None
+    allow_empty: bool | None = None
 
 
 def find_config(explicit: Path | None) -> Path | None:
@@ -72,4 +78,5 @@ def load_config(path: Path | None) -> Config:
                   rulesets=[path.parent / r for r in data.get("rulesets", [])],
                   params=dict(data.get("params", {})), fail_on=data.get("fail_on"),
                   select=list(data.get("select", [])), ignore=list(data.get("ignore", [])),
-                  max_file_size=data.get("max_file_size"))
+                  max_file_size=data.get("max_file_size"), max_per_rule=data.get("max_per_rule"),
+                  require_params=data.get("require_params"), allow_empty=data.get("allow_empty"))

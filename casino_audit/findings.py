@@ -70,6 +70,7 @@ JURISDICTION_NO_RULES = "JURISDICTION-NO-RULES"
 RULESET_INVALID = "RULESET-INVALID"
 SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
 SHAPE_INVALID = "SHAPE-INVALID"
+INTERNAL_ERROR = "INTERNAL-ERROR"
 
 TOOL_FINDINGS = {
     LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
@@ -88,4 +89,5 @@ TOOL_FINDINGS = {
     RULESET_INVALID: "A ruleset met among the files checked is not valid (it is validated, not checked as a filing).",
     SHAPE_UNKNOWN_FIELD: "The document has a field its kind's schema does not define.",
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
+    INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }

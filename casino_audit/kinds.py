@@ -11,6 +11,8 @@ from typing import Any
 
 from casino_audit import findings as F
 from casino_audit.shape import ShapeValidator, packaged_schema
+from casino_audit.display import brief
+from casino_audit.values import show
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ def identify(data: Any) -> tuple[str | None, tuple[str, str] | None]:
     kind = data.get("kind")
     if kind is None:
         return None, (F.KIND_MISSING, f"the document does not say its kind (add `kind:`, one of {', '.join(KINDS)})")
+    if not isinstance(kind, str):  # a list or mapping: never hashed, never guessed at
+        return None, (F.KIND_UNKNOWN, f"`kind` is {brief(show(kind))}, not a name; known kinds: {', '.join(KINDS)}")
     if kind not in KINDS:
-        return None, (F.KIND_UNKNOWN, f"unknown kind {kind!r}; known kinds: {', '.join(KINDS)}")
+        return None, (F.KIND_UNKNOWN, f"unknown kind {brief(repr(kind))}; known kinds: {', '.join(KINDS)}")
     return kind, None

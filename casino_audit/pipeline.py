@@ -1,115 +1,139 @@
 """The one-way pipeline: discover files -> load -> identify kind -> validate shape -> check rules -> result.
 
 Loader and checker are passed in, so each stage can be tested alone; reporters read the RunResult.
+One file that cannot be read, or whose check crashes, is a finding on that file: the rest of the batch goes on.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
 from casino_audit import findings as F
 from casino_audit import kinds
-from casino_audit.engine import Checker, selected
-from casino_audit.findings import Finding, Severity
 from casino_audit.config import is_config_name
+from casino_audit.display import brief
+from casino_audit.engine import CheckCrashed, Checker
+from casino_audit.findings import Finding, Severity
 from casino_audit.loader import FileLoad, load_file
+from casino_audit.results import DEFAULT_MAX_PER_RULE, FileRecord, FindingSink, RunResult
 from casino_audit.rulesets import RulesetError, looks_like_ruleset, ruleset_from_document
+from casino_audit.values import show
 
 EXTENSIONS = (".yaml", ".yml", ".json")
-
-
-@dataclass
-class FileRecord:
-    path: str
-    status: str  # checked | partial | unreadable | skipped
-    documents: int = 0
-    reason: str | None = None
-
-
-@dataclass
-class RunResult:
-    files: list[FileRecord] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-
-    def count(self, severity: Severity) -> int:
-        return sum(1 for f in self.findings if f.severity == severity)
-
-    def failed(self, threshold: Severity | None) -> bool:
-        return threshold is not None and any(f.severity >= threshold for f in self.findings)
-
-    def summary(self) -> dict:
-        files_with_findings = {f.file for f in self.findings if f.file}
-        statuses = [record.status for record in self.files]
-        return {
-            "files": len(self.files),
-            "files_checked": statuses.count("checked") + statuses.count("partial"),
-            "files_with_findings": len(files_with_findings),
-            "files_unreadable": statuses.count("unreadable") + statuses.count("partial"),
-            "files_skipped": statuses.count("skipped"),
-            "documents": sum(record.documents for record in self.files),
-            "errors": self.count(Severity.ERROR),
-            "warnings": self.count(Severity.WARNING),
-            "infos": self.count(Severity.INFO),
-        }
 
 
 class UsageError(Exception):
     pass
 
 
-def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord]]:
-    """Files to check, and the files met in walked directories that are not filings (reported as skipped).
+def _skipped(path: str, reason: str) -> FileRecord:
+    return FileRecord(path, "skipped", reason=reason)
 
-    A file named on the command line is read whatever its extension, unless it is a casino-audit config file.
-    """
+
+def _inside(path: str, root: str) -> bool:
+    real, base = os.path.realpath(path), os.path.realpath(root)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def walk(root: str, to_check: list[str], records: list[FileRecord], problems: list[Finding]) -> None:
+    """Walk a directory without recursion (a tree 1,200 levels deep is still walked), in sorted order.
+    Hidden entries are left out; links are followed only to files inside the tree; a directory that cannot be
+    read is a finding, never a silent gap."""
+    stack = [root]
+    while stack:
+        directory = stack.pop()
+        try:
+            with os.scandir(directory) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError as error:
+            reason = f"cannot read the directory: {error.strerror or error}"
+            records.append(FileRecord(directory, "unreadable", reason=reason))
+            problems.append(Finding(F.LOAD_UNREADABLE, Severity.ERROR, reason + "; the files in it were not checked",
+                                    directory))
+            continue
+        subdirectories = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            full = entry.path
+            try:
+                is_link, is_dir = entry.is_symlink(), entry.is_dir()
+            except OSError as error:
+                records.append(FileRecord(full, "unreadable", reason=str(error.strerror or error)))
+                problems.append(Finding(F.LOAD_UNREADABLE, Severity.ERROR, f"cannot read: {error.strerror or error}",
+                                        full))
+                continue
+            if is_dir:
+                if is_link:  # a linked directory could lead anywhere, or round in a circle: say so, do not follow
+                    records.append(_skipped(full, "a link to a directory, not followed (name it to check it)"))
+                else:
+                    subdirectories.append(full)
+            elif is_config_name(entry.name):
+                records.append(_skipped(full, "a casino-audit config file, not a filing"))
+            elif not entry.name.lower().endswith(EXTENSIONS):
+                records.append(_skipped(full, "not a YAML or JSON file"))
+            elif is_link and not _inside(full, root):
+                records.append(_skipped(full, "a link to a file outside the directory, not followed "
+                                              "(name it to check it)"))
+            else:
+                to_check.append(full)
+        stack.extend(reversed(subdirectories))
+
+
+def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord], list[Finding]]:
+    """Files to check; the paths met in walked directories that are not filings (skipped) or cannot be read; and
+    the findings on those. A file named on the command line is read whatever its extension, unless it is a
+    casino-audit config file."""
     to_check: list[str] = []
-    skipped: list[FileRecord] = []
+    records: list[FileRecord] = []
+    problems: list[Finding] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for root, dirs, files in os.walk(path):
-                for name in dirs:
-                    if os.path.islink(os.path.join(root, name)):  # os.walk does not follow them: say so
-                        skipped.append(FileRecord(os.path.join(root, name), "skipped",
-                                                  reason="a link to a directory, not followed (name it to check it)"))
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not os.path.islink(os.path.join(root, d)))
-                for name in sorted(files):
-                    if name.startswith("."):
-                        continue
-                    full = os.path.join(root, name)
-                    if is_config_name(name):
-                        skipped.append(FileRecord(full, "skipped", reason="a casino-audit config file, not a filing"))
-                    elif name.lower().endswith(EXTENSIONS):
-                        to_check.append(full)
-                    else:
-                        skipped.append(FileRecord(full, "skipped", reason="not a YAML or JSON file"))
+            walk(raw, to_check, records, problems)
         elif is_config_name(path.name):  # pre-commit and shell globs pass config files along with filings
-            skipped.append(FileRecord(raw, "skipped", reason="a casino-audit config file, not a filing"))
+            records.append(_skipped(raw, "a casino-audit config file, not a filing"))
         elif path.exists() or path.is_symlink():
             to_check.append(raw)
         else:
             raise UsageError(f"no such file or directory: {raw}")
-    return to_check, skipped
+    return to_check, records, problems
 
 
 def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] = load_file,
-        jurisdiction: str | None = None) -> RunResult:
-    files, skipped = discover(paths)
+        jurisdiction: str | None = None, *, default_jurisdiction: str | None = None,
+        max_per_rule: int = DEFAULT_MAX_PER_RULE) -> RunResult:
+    """`jurisdiction` replaces every document's own (an explicit option); `default_jurisdiction` only fills in
+    documents that name none (a config file)."""
+    files, records, problems = discover(paths)
     result = RunResult()
+    sink = FindingSink(max_per_rule)
+    sink.extend(problems)
     for path in files:
-        loaded = loader(path)
-        status = "checked" if not loaded.findings else ("partial" if loaded.documents else "unreadable")
-        reason = loaded.findings[0].message if loaded.findings else None
-        result.files.append(FileRecord(path, status, len(loaded.documents), reason))
-        result.findings.extend(loaded.findings)
-        for document in loaded.documents:
-            result.findings.extend(check_document(document, checker, jurisdiction))
-    result.files.extend(skipped)
-    result.findings = [f for f in result.findings if selected(f.rule_id, checker.select, checker.ignore)]
-    result.findings.sort(key=Finding.sort_key)
+        record = FileRecord(path, "checked")
+        result.files.append(record)
+        try:
+            loaded = loader(path)
+            record.documents = len(loaded.documents)
+            if loaded.findings:
+                record.status = "partial" if loaded.documents else "unreadable"
+                record.reason = loaded.findings[0].message
+            sink.extend(loaded.findings)
+            for document in loaded.documents:
+                sink.extend(check_document(document, checker, jurisdiction, default_jurisdiction))
+        except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
+            message = str(error) if isinstance(error, CheckCrashed) else \
+                f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
+            sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
+            result.internal_errors += 1
+    result.files.extend(records)
+    result.findings = sorted(sink.kept, key=Finding.sort_key)
+    result.totals = sink.totals
+    result.omitted = sink.omitted()
+    # Run-level findings of law rules are the rules not applied for want of a parameter value.
+    result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})
     return result
 
 
@@ -123,7 +147,8 @@ def ruleset_findings(document) -> list[Finding]:
     return []
 
 
-def check_document(document, checker: Checker, jurisdiction_override: str | None = None) -> list[Finding]:
+def check_document(document, checker: Checker, jurisdiction_override: str | None = None,
+                   jurisdiction_default: str | None = None) -> list[Finding]:
     found = list(document.findings)
     data = document.data
 
@@ -138,31 +163,33 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
     if kind is None:
         found.append(tool_finding(*problem, pointer="/kind" if isinstance(data, dict) else ""))
         return found
-    jurisdiction = jurisdiction_override or data.get("jurisdiction")
+    own = data.get("jurisdiction")
+    jurisdiction = jurisdiction_override or (own if own is not None else jurisdiction_default)
     shape_errors = kinds.validator(kind).errors(data)
+    named = jurisdiction if isinstance(jurisdiction, str) else None
     for rule_id, pointer, message in shape_errors:
-        found.append(tool_finding(rule_id, message, pointer, jurisdiction if isinstance(jurisdiction, str) else None))
+        found.append(tool_finding(rule_id, message, pointer, named))
     if not jurisdiction:
         found.append(tool_finding(F.JURISDICTION_MISSING, "the document does not name its jurisdiction "
                                   "(add `jurisdiction: LU`, or pass --jurisdiction)"))
         return found
-    misshapen = {pointer for _, pointer, _ in shape_errors}
+    misshapen = {pointer for rule_id, pointer, _ in shape_errors if rule_id == F.SHAPE_INVALID}
     if "/jurisdiction" in misshapen and not jurisdiction_override:
         return found  # already reported as a shape error; no ruleset can be chosen for it
     if not isinstance(jurisdiction, str) or jurisdiction not in checker.rulesets:
         loaded = ", ".join(sorted(checker.rulesets)) or "none"
         found.append(tool_finding(F.JURISDICTION_UNSUPPORTED, f"no ruleset is loaded for jurisdiction "
-                                  f"{jurisdiction!r} (loaded: {loaded}); the document was not checked against law",
-                                  "/jurisdiction"))
+                                  f"{brief(show(jurisdiction))} (loaded: {loaded}); the document was not checked "
+                                  "against law", "/jurisdiction"))
         return found
     game_field = kinds.KINDS[kind].game_field
     game = kinds.KINDS[kind].game_of(data)
     if not checker.covers(jurisdiction, kind, game):
-        what = f"{kind} documents" + (f" for the game {game!r}" if game_field else "")
+        what = f"{kind} documents" + (f" for the game {brief(show(game))}" if game_field else "")
         found.append(tool_finding(F.JURISDICTION_NO_RULES, f"the {jurisdiction} ruleset has no rules for {what}; "
                                   "the document was not checked against law", f"/{game_field}" if game_field else "",
                                   jurisdiction))
         return found
-    # A value of the wrong shape is reported once, by its shape finding, not again by every rule reading it.
-    found.extend(f for f in checker.check(document, kind, jurisdiction) if f.pointer not in misshapen)
+    # A law rule reading a misshapen value still reports (or says it could not check): never a silent pass.
+    found.extend(checker.check(document, kind, jurisdiction, misshapen))
     return found

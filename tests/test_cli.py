@@ -89,14 +89,47 @@ def test_info_threshold_fails_on_info_alone(cli):
     assert cli("check", "examples/lu/machine-compliant.yaml", "--fail-on", "info").returncode == 1
 
 
-def test_select_and_ignore_by_prefix(cli):
+TOOL_PREFIXES = ("LOAD-", "KIND-", "SHAPE-", "JURISDICTION-", "RULESET-", "INTERNAL-")
+
+
+def test_select_and_ignore_by_prefix_filter_law_rules_only(cli):
+    _, everything = json_report(cli, "examples/lu")
+    tool_findings = {f["rule_id"] for f in everything["findings"] if f["rule_id"].startswith(TOOL_PREFIXES)}
+    assert {"LOAD-DUPLICATE-KEY", "SHAPE-INVALID", "SHAPE-UNKNOWN-FIELD"} <= tool_findings
     _, report = json_report(cli, "examples/lu", "--select", "LU-SLOT-METER")
-    assert {f["rule_id"] for f in report["findings"]} == {
-        "LU-SLOT-METER-COIN-IN", "LU-SLOT-METER-COIN-IN-LOCKED", "LU-SLOT-METER-JACKPOT"}
-    _, report = json_report(cli, "examples/lu", "--ignore", "LU,SHAPE")
-    assert {f["rule_id"] for f in report["findings"]} == {"LOAD-DUPLICATE-KEY"}
+    law = {f["rule_id"] for f in report["findings"] if not f["rule_id"].startswith(TOOL_PREFIXES)}
+    assert law == {"LU-SLOT-METER-COIN-IN", "LU-SLOT-METER-COIN-IN-LOCKED", "LU-SLOT-METER-JACKPOT"}
+    assert {f["rule_id"] for f in report["findings"]} - law == tool_findings  # never filtered
+    assert {"name": "select", "value": ["LU-SLOT-METER"], "source": "option --select"} in report["settings"]
+    _, report = json_report(cli, "examples/lu", "--ignore", "LU")
+    assert {f["rule_id"] for f in report["findings"]} == tool_findings
     _, report = json_report(cli, "examples", "--select", "MC")
-    assert {f["rule_id"] for f in report["findings"]} == {"MC-STUD-PAYOUTS", "MC-STUD-SEATS"}
+    assert {f["rule_id"] for f in report["findings"] if f["rule_id"].startswith("MC")} == {
+        "MC-STUD-PAYOUTS", "MC-STUD-SEATS"}
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+@pytest.mark.parametrize("code", ["SHAPE", "LOAD-DUPLICATE-KEY", "LOAD", "JURISDICTION-NO-RULES", "INTERNAL"])
+def test_tool_findings_cannot_be_selected_away(cli, option, code, tmp_path):
+    done = cli("check", "examples/lu/machine-duplicate-rtp.yaml", option, code)
+    assert done.returncode == 2 and "always reported" in done.stderr
+    config = tmp_path / "casino-audit.yaml"
+    config.write_text(f"{option.lstrip('-')}: [{code}]\n")
+    done = cli("check", str(EXAMPLES / "lu/machine-duplicate-rtp.yaml"), "--config", str(config))
+    assert done.returncode == 2 and "always reported" in done.stderr
+
+
+def test_select_law_rules_keeps_a_duplicate_key_failing(cli):
+    """Today's bypass: --select LU passed a filing with two `redistribution_rate:`."""
+    done, report = json_report(cli, "examples/lu/machine-duplicate-rtp.yaml", "--select", "LU")
+    assert done.returncode == 1 and "LOAD-DUPLICATE-KEY" in {f["rule_id"] for f in report["findings"]}
+
+
+def test_a_misshapen_rate_fails_even_with_the_law_rule_selected_alone(cli):
+    """Today's bypass: --ignore SHAPE passed a bare 0.9 rate, its law finding dropped for the shape one."""
+    done, report = json_report(cli, "examples/lu/machine-rate-as-fraction.json", "--select", "LU-SLOT-RTP-MIN")
+    assert done.returncode == 1
+    assert {f["rule_id"] for f in report["findings"]} == {"SHAPE-INVALID", "LU-SLOT-RTP-MIN"}
 
 
 def test_output_file_and_jurisdiction_override(cli, tmp_path):
@@ -240,9 +273,13 @@ def test_wrong_jurisdiction_spelling_is_one_clear_finding(cli, tmp_path):
     assert [(f["rule_id"], f["line"]) for f in report["findings"]] == [("SHAPE-INVALID", 2)]
 
 
-def test_empty_directory_passes_with_a_warning(cli, tmp_path):
+def test_a_run_with_nothing_to_check_is_a_usage_error_unless_allowed(cli, tmp_path):
+    (tmp_path / "notes.txt").write_text("not a filing")
     done = cli("check", str(tmp_path))
-    assert done.returncode == 0 and "no YAML or JSON files" in done.stderr
+    assert done.returncode == 2 and "no filing found" in done.stderr
+    done, report = json_report(cli, str(tmp_path), "--allow-empty")
+    assert done.returncode == 0 and report["summary"]["files_skipped"] == 1
+    assert {"name": "allow_empty", "value": True, "source": "option --allow-empty"} in report["settings"]
 
 
 def test_a_game_the_jurisdiction_has_no_rules_for_is_not_passed_silently(cli, tmp_path):

@@ -6,13 +6,19 @@ import json
 from typing import TextIO
 
 from casino_audit import __version__
-from casino_audit.findings import Finding
+from casino_audit.findings import Citation, Finding
 
-FORMAT_VERSION = "1.0"
+FORMAT_VERSION = "1.1"
+
+
+def citation_dict(citation: Citation | None) -> dict | None:
+    if citation is None:
+        return None
+    return {"instrument": citation.instrument, "article": citation.article, "text": citation.text,
+            "language": citation.language}
 
 
 def finding_dict(finding: Finding) -> dict:
-    citation = finding.citation
     return {
         "rule_id": finding.rule_id,
         "severity": finding.severity.label,
@@ -23,12 +29,25 @@ def finding_dict(finding: Finding) -> dict:
         "pointer": finding.pointer,
         "document": finding.document,
         "jurisdiction": finding.jurisdiction,
-        "citation": None if citation is None else {
-            "instrument": citation.instrument,
-            "article": citation.article,
-            "text": citation.text,
-            "language": citation.language,
-        },
+        "citation": citation_dict(finding.citation),
+    }
+
+
+def _rule_side(rule, ruleset: str) -> dict:
+    return {"ruleset": ruleset, "severity": rule.severity.label, "source": rule.source,
+            "citation": citation_dict(rule.citation)}
+
+
+def ruleset_dict(used) -> dict:
+    ruleset = used.ruleset
+    return {
+        "name": ruleset.name, "jurisdiction": ruleset.code, "chain": list(ruleset.chain), "source": ruleset.source,
+        "rules": len(ruleset.rules), "builtin": used.builtin,
+        "files": [{"name": f.name, "path": f.path, "sha256": f.sha256} for f in used.files],
+        "law_changes": [{"rule_id": change.rule_id, "change": change.change, "reasons": list(change.reasons),
+                         "law": _rule_side(change.law, used.files[-1].name),
+                         "house": None if change.house is None else _rule_side(change.house, ruleset.name)}
+                        for change in used.changes],
     }
 
 
@@ -37,17 +56,22 @@ def build(result, context) -> dict:
     return {
         "format_version": FORMAT_VERSION,
         "tool": {"name": "casino-audit", "version": __version__},
-        "rulesets": [{"name": r.name, "jurisdiction": r.code, "chain": list(r.chain), "source": r.source,
-                      "rules": len(r.rules)} for r in context.rulesets],
+        "settings": [{"name": s.name, "value": s.value, "source": s.source} for s in context.settings],
+        "rulesets": [ruleset_dict(used) for used in context.rulesets],
         "fail_on": threshold.label if threshold is not None else "never",
         "failed": result.failed(threshold),
+        "exit_code": result.exit_code(threshold),
         "summary": result.summary(),
+        "not_applied": list(result.not_applied),
         "files": [{"path": f.path, "status": f.status, "documents": f.documents, "reason": f.reason}
                   for f in result.files],
         "findings": [finding_dict(f) for f in result.findings],
+        "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total} for o in result.omitted],
     }
 
 
 def report(result, context, stream: TextIO) -> None:
-    json.dump(build(result, context), stream, indent=2, ensure_ascii=False)
+    text = json.dumps(build(result, context), indent=2, ensure_ascii=False)
+    # A lone surrogate (an undecodable file name) is written as its JSON escape, never as invalid UTF-8.
+    stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8") if not text.isascii() else text)
     stream.write("\n")

@@ -1,4 +1,8 @@
-"""Human report: findings grouped by file, coloured by severity, each with the article it breaks."""
+"""Human report: findings grouped by file, coloured by severity, each with the article it breaks.
+
+Everything printed is a rich Text (never markup) and every text from a filing, ruleset or file name goes through
+`printable`, so a key holding escape sequences or `[bold]` is shown as written and cannot forge a verdict.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from casino_audit.display import printable
 from casino_audit.findings import Finding, Severity
 
 STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -15,8 +20,9 @@ STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: 
 
 def _console(stream: TextIO, color: bool | None) -> Console:
     if color is None:
-        return Console(file=stream, soft_wrap=True, highlight=False)
-    return Console(file=stream, soft_wrap=True, highlight=False, force_terminal=color, no_color=not color)
+        return Console(file=stream, soft_wrap=True, highlight=False, markup=False, emoji=False)
+    return Console(file=stream, soft_wrap=True, highlight=False, markup=False, emoji=False, force_terminal=color,
+                   no_color=not color)
 
 
 def _line(finding: Finding) -> Text:
@@ -24,10 +30,10 @@ def _line(finding: Finding) -> Text:
     text = Text("  ")
     text.append(f"{where:>7}  ", style="dim")
     text.append(f"{finding.severity.label:<7}", style=STYLE[finding.severity])
-    text.append(f" {finding.rule_id}", style="bold")
-    text.append(f"  {finding.message}")
+    text.append(f" {printable(finding.rule_id)}", style="bold")
+    text.append(f"  {printable(finding.message)}")
     if finding.citation is not None:
-        text.append(f"\n{'':18}{finding.citation.short()}", style="dim italic")
+        text.append(f"\n{'':18}{printable(finding.citation.short())}", style="dim italic")
     return text
 
 
@@ -35,10 +41,17 @@ def report(result, context, stream: TextIO) -> None:
     console = _console(stream, context.color)
     by_file = [f for f in result.findings if f.file]
     run_level = [f for f in result.findings if not f.file]
+    omitted: dict[str, list] = {}
+    for entry in result.omitted:
+        omitted.setdefault(entry.file, []).append(entry)
     for path, group in groupby(by_file, key=lambda f: f.file):
-        console.print(Text(path, style="bold underline"))
+        console.print(Text(printable(path), style="bold underline"))
         for finding in group:
             console.print(_line(finding))
+        for entry in omitted.get(path, ()):
+            console.print(Text(f"  ... and {entry.total - entry.shown:,} more {printable(entry.rule_id)} finding(s) "
+                               f"in this file ({entry.total:,} in all; --max-per-rule 0 shows every one)",
+                               style="dim"))
         console.print()
     if run_level:
         console.print(Text("Whole run", style="bold underline"))
@@ -50,9 +63,44 @@ def report(result, context, stream: TextIO) -> None:
         console.print(Text(f"Skipped {len(skipped)} path(s) met in directories (name one explicitly to check "
                            "it anyway):", style="dim"))
         for record in skipped:
-            console.print(Text(f"  {record.path}: {record.reason}", style="dim"))
+            console.print(Text(f"  {printable(record.path)}: {printable(record.reason)}", style="dim"))
         console.print()
+    _provenance(console, context)
     _summary(console, result, context)
+
+
+def _provenance(console: Console, context) -> None:
+    """What shaped this check besides the law: settings not at their default, and house rulesets' changes."""
+    if context.settings:
+        console.print(Text("Settings in effect (not the defaults):", style="bold"))
+        for setting in context.settings:
+            console.print(Text(f"  {setting.name} = {printable(_value(setting.value))}   "
+                               f"[from {printable(setting.source)}]"))
+        console.print()
+    for used in context.rulesets:
+        if not used.changes:
+            continue
+        ruleset = used.ruleset
+        console.print(Text(f"The ruleset {printable(ruleset.name)} ({ruleset.code}) changes "
+                           f"{len(used.changes)} rule(s) of the law:", style="bold yellow" if used.weakens_law
+                           else "bold"))
+        for change in used.changes:
+            line = Text(f"  {printable(change.rule_id)} {change.change}: {printable('; '.join(change.reasons))}")
+            line.append(f"\n      law:   {printable(change.law.citation.short())} ({change.law.severity.label})",
+                        style="dim")
+            if change.house is not None:
+                line.append(f"\n      house: {printable(change.house.citation.short())} "
+                            f"({change.house.severity.label}, {printable(change.house.source)})", style="dim")
+            console.print(line)
+        console.print()
+
+
+def _value(value) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "(none)"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
 
 
 def _summary(console: Console, result, context) -> None:
@@ -68,13 +116,27 @@ def _summary(console: Console, result, context) -> None:
     counts.append(f"{s['warnings']} warning(s)", style=STYLE[Severity.WARNING] if s["warnings"] else "")
     counts.append(", ")
     counts.append(f"{s['infos']} info", style=STYLE[Severity.INFO] if s["infos"] else "")
+    if s["findings_omitted"]:
+        counts.append(f" ({s['findings_omitted']:,} not listed, see above)")
     console.print(counts)
     if context.rulesets:
-        names = ", ".join(f"{r.name} ({r.code}, {len(r.rules)} rules)" for r in context.rulesets)
+        names = ", ".join(f"{printable(u.ruleset.name)} ({u.ruleset.code}, {len(u.ruleset.rules)} rules"
+                          f"{'' if u.builtin else ', ' + printable(u.files[0].path) + ' sha256:' + (u.files[0].sha256 or '?')[:12]})"
+                          for u in context.rulesets)
         console.print(Text(f"Rulesets: {names}", style="dim"))
+    console.print(verdict(result, context))
+
+
+def verdict(result, context) -> Text:
     threshold = context.fail_on
+    not_applied = len(result.not_applied)
+    unapplied = (f"{not_applied} rule(s) not applied: parameters missing"
+                 + ("" if context.require_params else " (--require-params makes that a failure)")) if not_applied else ""
+    if result.internal_errors:
+        return Text(f"ERROR: the check crashed on {result.internal_errors} file(s) (INTERNAL-ERROR above); "
+                    "their verdict is unknown", style="bold red")
     if result.failed(threshold):
-        console.print(Text(f"FAILED: findings at or above '{threshold.label}'", style="bold red"))
-    else:
-        console.print(Text("PASSED" + (f": nothing at or above '{threshold.label}'" if threshold else ""),
-                           style="bold green"))
+        return Text(f"FAILED: findings at or above '{threshold.label}'" + (f"; {unapplied}" if unapplied else ""),
+                    style="bold red")
+    text = "PASSED" + (f": nothing at or above '{threshold.label}'" if threshold else " (--fail-on never)")
+    return Text(text + (f"; {unapplied}" if unapplied else ""), style="bold yellow" if unapplied else "bold green")

@@ -1,0 +1,168 @@
+"""Which rulesets a run used, from which files (with a content hash), and how a house ruleset changed the law.
+
+A house ruleset may add rules and tighten the law's. Whatever it does to a rule of the built-in ruleset of its
+jurisdiction (replaces it, lowers its severity, loosens it, or drops the law altogether by not extending it) is
+listed, with both citations, so an inspector reading the report sees what was checked against what.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from casino_audit.rulesets import Rule, Ruleset, builtin_names, load_builtin, rulesets_dir
+from casino_audit.values import to_decimal
+
+REMOVED, LOOSENED, SEVERITY_LOWERED, REPLACED, TIGHTENED = (
+    "removed", "loosened", "severity lowered", "replaced", "tightened")
+
+
+@dataclass(frozen=True)
+class LawChange:
+    rule_id: str
+    change: str  # removed | loosened | severity lowered | replaced | tightened
+    reasons: tuple[str, ...]
+    law: Rule
+    house: Rule | None
+
+
+@dataclass(frozen=True)
+class RulesetFile:
+    name: str
+    path: str
+    sha256: str | None  # None when the file cannot be read again
+
+
+@dataclass
+class RulesetInUse:
+    ruleset: Ruleset
+    builtin: bool
+    files: list[RulesetFile]  # this ruleset's file, then those it extends
+    changes: list[LawChange] = field(default_factory=list)
+
+    @property
+    def weakens_law(self) -> bool:
+        return any(change.change != TIGHTENED for change in self.changes)
+
+
+def file_digest(path: str | Path) -> str | None:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _files(ruleset: Ruleset) -> list[RulesetFile]:
+    chain, current = [], ruleset
+    while current is not None:
+        path = str(getattr(current, "path", None) or current.source)
+        chain.append(RulesetFile(current.name, path, getattr(current, "digest", None) or file_digest(path)))
+        current = getattr(current, "parent", None)
+    return chain
+
+
+def _is_builtin(ruleset: Ruleset) -> bool:
+    path = Path(str(getattr(ruleset, "path", None) or ruleset.source))
+    try:
+        return path.resolve() == (rulesets_dir() / f"{ruleset.name}.yaml").resolve()
+    except OSError:
+        return False
+
+
+def in_use(rulesets: dict[str, Ruleset]) -> list[RulesetInUse]:
+    law = {ruleset.code: ruleset for ruleset in (load_builtin(name) for name in builtin_names())}
+    used = []
+    for code in sorted(rulesets):
+        ruleset = rulesets[code]
+        builtin = _is_builtin(ruleset)
+        changes = [] if builtin or code not in law else law_changes(law[code], ruleset)
+        used.append(RulesetInUse(ruleset, builtin, _files(ruleset), changes))
+    return used
+
+
+def law_changes(law: Ruleset, effective: Ruleset) -> list[LawChange]:
+    by_id = {rule.id: rule for rule in effective.rules}
+    changes = []
+    for rule in law.rules:
+        house = by_id.get(rule.id)
+        if house is None:
+            changes.append(LawChange(rule.id, REMOVED, (f"the ruleset {effective.name} does not extend "
+                                                        f"{law.name} and has no rule {rule.id}",), rule, None))
+        elif not _same_rule(rule, house):
+            changes.append(classify(rule, house))
+    return changes
+
+
+def _same_rule(a: Rule, b: Rule) -> bool:
+    return (a.severity, a.kind, a.games, a.check, a.when, a.citation) == (b.severity, b.kind, b.games, b.check,
+                                                                          b.when, b.citation)
+
+
+def classify(law: Rule, house: Rule) -> LawChange:
+    """What a house rule of the same id does to the law's rule; `loosened` wherever the house rule can pass
+    something the law's fails, `replaced` where that cannot be told from the rule's words."""
+    looser, tighter = [], []
+    if house.severity < law.severity:
+        looser.append(f"severity {law.severity.label} -> {house.severity.label}")
+    elif house.severity > law.severity:
+        tighter.append(f"severity {law.severity.label} -> {house.severity.label}")
+    if house.kind != law.kind:
+        looser.append(f"applies to {house.kind} documents, the law's rule to {law.kind}")
+    elif house.games and (not law.games or not set(house.games) >= set(law.games)):
+        looser.append(f"applies to fewer games ({', '.join(house.games)})")
+    extra = [c for c in house.when if c not in law.when]
+    dropped = [c for c in law.when if c not in house.when]
+    if extra:
+        looser.append("applies only under further conditions (`when:`)")
+    elif dropped:
+        tighter.append("applies in more cases (fewer `when:` conditions)")
+    accounted = _compare_checks(law.check, house.check, looser, tighter)
+    if any(reason.startswith("severity") for reason in looser) and len(looser) == 1:
+        change = SEVERITY_LOWERED
+    elif looser:
+        change = LOOSENED
+    elif tighter and accounted:
+        change = TIGHTENED
+    else:
+        change = REPLACED
+    return LawChange(law.id, change, tuple(looser or tighter or ["the check differs; compare the two"]), law, house)
+
+
+def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str]) -> bool:
+    """Adds what provably loosens or tightens; True when that accounts for every difference of the checks."""
+    if law == house:
+        return True
+    if law.get("kind") != house.get("kind"):
+        return False  # another vocabulary: nothing provable, reported as replaced
+    targets = ("field", "fields", "at", "array", "numerator", "denominator")
+    if any(law.get(key) != house.get(key) for key in targets):
+        return False
+    if law.get("required", True) and not house.get("required", True):
+        looser.append("a missing value is no longer a breach (`required: false`)")
+    others = {key for key in set(law) | set(house) if key not in (*targets, "kind", "required", "min", "max")}
+    if any(law.get(key) != house.get(key) for key in others):
+        return False  # other parameters changed too: the bounds alone prove nothing either way
+    for key, word, lower_is_looser in (("min", "minimum", True), ("max", "maximum", False)):
+        before, after = _number(law.get(key)), _number(house.get(key))
+        if before == after:
+            continue
+        text = f"{word} {_show(before)} -> {_show(after)}"
+        if before is None:
+            tighter.append(text)
+        elif after is None or (after < before) == lower_is_looser:
+            looser.append(text)
+        else:
+            tighter.append(text)
+    return True
+
+
+def _number(value) -> Decimal | None:
+    if value is None or isinstance(value, dict):  # {param: NAME}: not comparable here
+        return None
+    return to_decimal(value)
+
+
+def _show(number: Decimal | None) -> str:
+    return "none" if number is None else format(number, "f")

@@ -1,0 +1,110 @@
+"""What a run found, as every reporter reads it: the files, the findings shown, and exact counts.
+
+Kept apart from the pipeline so reporters never import the orchestrator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from casino_audit.findings import Finding, Severity
+
+DEFAULT_MAX_PER_RULE = 20  # findings shown per rule and file; the rest are counted, never dropped from the verdict
+
+
+@dataclass
+class FileRecord:
+    path: str
+    status: str  # checked | partial | unreadable | skipped
+    documents: int = 0
+    reason: str | None = None
+
+
+@dataclass(frozen=True, order=True)
+class Omitted:
+    """Findings of one rule in one file beyond --max-per-rule: counted exactly, not shown."""
+
+    file: str
+    rule_id: str
+    shown: int
+    total: int
+
+
+@dataclass
+class RunResult:
+    files: list[FileRecord] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)  # the findings shown, sorted
+    omitted: list[Omitted] = field(default_factory=list)
+    totals: Counter = field(default_factory=Counter)  # Severity -> every finding, shown or not
+    not_applied: list[str] = field(default_factory=list)  # rule ids not applied for want of a parameter value
+    internal_errors: int = 0  # files whose check crashed: the run exits 2 after reporting them
+
+    def count(self, severity: Severity) -> int:
+        return self.totals[severity]
+
+    def failed(self, threshold: Severity | None) -> bool:
+        return threshold is not None and any(n for severity, n in self.totals.items() if severity >= threshold)
+
+    def exit_code(self, threshold: Severity | None) -> int:
+        """2 when a file's check crashed (its verdict is unknown), else 1 on findings at or above the threshold."""
+        if self.internal_errors:
+            return 2
+        return 1 if self.failed(threshold) else 0
+
+    def files_to_check(self) -> int:
+        return sum(1 for record in self.files if record.status != "skipped")
+
+    def summary(self) -> dict:
+        files_with_findings = {f.file for f in self.findings if f.file}
+        statuses = [record.status for record in self.files]
+        return {
+            "files": len(self.files),
+            "files_checked": statuses.count("checked") + statuses.count("partial"),
+            "files_with_findings": len(files_with_findings),
+            "files_unreadable": statuses.count("unreadable") + statuses.count("partial"),
+            "files_skipped": statuses.count("skipped"),
+            "documents": sum(record.documents for record in self.files),
+            "errors": self.count(Severity.ERROR),
+            "warnings": self.count(Severity.WARNING),
+            "infos": self.count(Severity.INFO),
+            "findings_omitted": sum(o.total - o.shown for o in self.omitted),
+            "rules_not_applied": len(self.not_applied),
+            "internal_errors": self.internal_errors,
+        }
+
+
+class FindingSink:
+    """Collects findings as a run makes them: exact counts for all, the first `max_per_rule` of each rule in each
+    file kept (0 keeps all), run-level findings (no file) once each. Memory stays bounded by what is shown."""
+
+    def __init__(self, max_per_rule: int = DEFAULT_MAX_PER_RULE):
+        self.max_per_rule = max_per_rule
+        self.kept: list[Finding] = []
+        self.totals: Counter = Counter()
+        self._per_rule: Counter = Counter()
+        self._run_level: set[tuple[str, str]] = set()
+
+    def add(self, finding: Finding) -> None:
+        if finding.file is None:
+            key = (finding.rule_id, finding.message)
+            if key in self._run_level:
+                return
+            self._run_level.add(key)
+            self.totals[finding.severity] += 1
+            self.kept.append(finding)
+            return
+        self.totals[finding.severity] += 1
+        key = (finding.file, finding.rule_id)
+        self._per_rule[key] += 1
+        if not self.max_per_rule or self._per_rule[key] <= self.max_per_rule:
+            self.kept.append(finding)
+
+    def extend(self, findings) -> None:
+        for finding in findings:
+            self.add(finding)
+
+    def omitted(self) -> list[Omitted]:
+        limit = self.max_per_rule
+        return sorted(Omitted(file, rule_id, limit, total) for (file, rule_id), total in self._per_rule.items()
+                      if limit and total > limit)

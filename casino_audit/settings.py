@@ -1,0 +1,199 @@
+"""One settings layer: command-line options resolved against the config file once, for every command.
+
+Each setting keeps where its value came from (an option, the config file, the default), so a report can say
+what narrowed or loosened the check and who asked for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from casino_audit.engine import selected
+from casino_audit.config import ConfigError, find_config, load_config
+from casino_audit.findings import TOOL_FINDINGS, Severity
+from casino_audit.loader import DEFAULT_MAX_BYTES
+from casino_audit.results import DEFAULT_MAX_PER_RULE
+from casino_audit.rulesets import Ruleset, RulesetError, builtin_names, load_builtin, load_ruleset
+
+
+class SettingsError(Exception):
+    """Settings that cannot be used: a usage error (exit 2)."""
+
+
+DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    value: Any
+    source: str  # "default", "option --ignore", "config casino-audit.yaml"
+
+
+@dataclass
+class Settings:
+    config_path: Path | None = None
+    jurisdiction_override: str | None = None  # -j: replaces every document's own
+    jurisdiction_default: str | None = None  # config `jurisdiction`: fills documents that name none
+    ruleset_paths: list[Path] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)
+    fail_on: Severity | None = Severity.ERROR
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    require_params: bool = False
+    allow_empty: bool = False
+    max_file_size: int = DEFAULT_MAX_BYTES
+    max_per_rule: int = DEFAULT_MAX_PER_RULE
+    sources: dict[str, str] = field(default_factory=dict)  # setting name -> where its value came from
+
+    def source(self, name: str) -> str:
+        return self.sources.get(name, DEFAULT)
+
+    def in_effect(self) -> list[Setting]:
+        """Every setting that is not the default, with its source: what the report must name."""
+        shown = {
+            "jurisdiction_override": self.jurisdiction_override,
+            "jurisdiction_default": self.jurisdiction_default,
+            "rulesets": [str(p) for p in self.ruleset_paths],
+            "params": {name: str(value) for name, value in self.params.items()},
+            "fail_on": self.fail_on.label if self.fail_on is not None else "never",
+            "select": self.select, "ignore": self.ignore,
+            "require_params": self.require_params, "allow_empty": self.allow_empty,
+            "max_file_size": self.max_file_size, "max_per_rule": self.max_per_rule,
+        }
+        return [Setting(name, value, self.source(name)) for name, value in shown.items()
+                if self.source(name) != DEFAULT]
+
+
+def split_codes(values: list[str] | None) -> list[str]:
+    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
+
+
+def parse_params(items: list[str]) -> dict[str, str]:
+    parsed = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise SettingsError(f"--param takes NAME=VALUE, not {item!r}")
+        parsed[name.strip()] = value.strip()
+    return parsed
+
+
+def jurisdiction_code(code: str | None, option: str = "--jurisdiction") -> str | None:
+    if code is None:
+        return None
+    code = code.strip().upper()
+    if len(code) != 2 or not code.isalpha() or not code.isascii():
+        raise SettingsError(f"{option} takes a two-letter code (LU, PT, MC), not {code!r}")
+    return code
+
+
+def severity_threshold(name: str) -> Severity | None:
+    name = name.lower()
+    if name == "never":
+        return None
+    try:
+        return Severity.parse(name)
+    except ValueError:
+        raise SettingsError(f"--fail-on takes error, warning, info or never, not {name!r}") from None
+
+
+def resolve(*, config: Path | None = None, jurisdiction: str | None = None, rulesets: list[Path] | None = None,
+            params: list[str] | None = None, fail_on: str | None = None, select: list[str] | None = None,
+            ignore: list[str] | None = None, require_params: bool | None = None, allow_empty: bool | None = None,
+            max_file_size: int | None = None, max_per_rule: int | None = None) -> Settings:
+    """Options (None: not given) over the config file over the defaults."""
+    try:
+        file = load_config(find_config(config))
+    except ConfigError as error:
+        raise SettingsError(f"the config file is not valid:\n{error}") from None
+    settings = Settings(config_path=file.path)
+    in_config = f"config {file.path}"
+
+    def pick(name: str, option: str, given, configured, default):
+        if given is not None and given != []:
+            settings.sources[name] = f"option {option}"
+            return given
+        if configured is not None and configured != []:
+            settings.sources[name] = in_config
+            return configured
+        return default
+
+    settings.jurisdiction_override = jurisdiction_code(jurisdiction)
+    if settings.jurisdiction_override:
+        settings.sources["jurisdiction_override"] = "option --jurisdiction"
+    settings.jurisdiction_default = jurisdiction_code(file.jurisdiction, f"`jurisdiction` in {file.path}")
+    if settings.jurisdiction_default:
+        settings.sources["jurisdiction_default"] = in_config
+    settings.ruleset_paths = list(file.rulesets) + list(rulesets or [])
+    if settings.ruleset_paths:
+        settings.sources["rulesets"] = " and ".join(
+            part for part, present in ((in_config, file.rulesets), ("option --ruleset", rulesets)) if present)
+    option_params = parse_params(params or [])
+    settings.params = {**file.params, **option_params}
+    if settings.params:
+        settings.sources["params"] = " and ".join(
+            part for part, present in ((in_config, file.params), ("option --param", option_params)) if present)
+    settings.fail_on = severity_threshold(pick("fail_on", "--fail-on", fail_on, file.fail_on, "error"))
+    settings.select = pick("select", "--select", split_codes(select), file.select, [])
+    settings.ignore = pick("ignore", "--ignore", split_codes(ignore), file.ignore, [])
+    settings.require_params = bool(pick("require_params", "--require-params", require_params,
+                                        file.require_params, False))
+    settings.allow_empty = bool(pick("allow_empty", "--allow-empty", allow_empty, file.allow_empty, False))
+    settings.max_file_size = pick("max_file_size", "--max-file-size", max_file_size, file.max_file_size,
+                                  DEFAULT_MAX_BYTES)
+    if settings.max_file_size < 1:
+        raise SettingsError("--max-file-size takes a positive number of bytes")
+    settings.max_per_rule = pick("max_per_rule", "--max-per-rule", max_per_rule, file.max_per_rule,
+                                 DEFAULT_MAX_PER_RULE)
+    if settings.max_per_rule < 0:
+        raise SettingsError("--max-per-rule takes 0 (show all) or a positive number")
+    return settings
+
+
+def load_rulesets(settings: Settings) -> dict[str, Ruleset]:
+    """Built-in rulesets by jurisdiction, each replaced by a custom one of the same jurisdiction if given."""
+    try:
+        rulesets = {ruleset.code: ruleset for ruleset in (load_builtin(name) for name in builtin_names())}
+        for path in settings.ruleset_paths:
+            custom = load_ruleset(path)
+            rulesets[custom.code] = custom
+    except RulesetError as error:
+        raise SettingsError("the ruleset is not valid:\n" + "\n".join(error.problems)) from None
+    _check_codes(rulesets, settings.select + settings.ignore)
+    return rulesets
+
+
+def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
+    """--select/--ignore choose among the law's rules. A code naming one of the tool's own findings is refused
+    (they say a filing could not be read or checked, and no option hides that); one matching nothing is a typo."""
+    tool = [code for code in codes if any(selected(rule_id, [code], None) for rule_id in TOOL_FINDINGS)]
+    if tool:
+        raise SettingsError(f"--select/--ignore: {', '.join(tool)} would filter the tool's own findings "
+                            "(LOAD-, KIND-, SHAPE-, JURISDICTION-, RULESET-, INTERNAL-); they say a filing could not "
+                            "be read or checked, and are always reported")
+    known = [rule.id for ruleset in rulesets.values() for rule in ruleset.rules]
+    unknown = [code for code in codes if not any(selected(rule_id, [code], None) for rule_id in known)]
+    if unknown:
+        raise SettingsError(f"--select/--ignore: no rule matches {', '.join(unknown)} "
+                            "(`casino-audit rules list` shows them)")
+
+
+def param_values(rulesets: dict[str, Ruleset], raw: dict) -> dict[str, dict]:
+    declared = {name for ruleset in rulesets.values() for name in ruleset.params}
+    unknown = sorted(set(raw) - declared)
+    if unknown:
+        raise SettingsError(f"unknown parameter(s): {', '.join(unknown)}; the rulesets declare: "
+                            f"{', '.join(sorted(declared)) or 'none'}")
+    values: dict[str, dict] = {}
+    for code, ruleset in rulesets.items():
+        values[code] = {}
+        for name, value in raw.items():
+            if name in ruleset.params:
+                try:
+                    values[code][name] = ruleset.params[name].parse(value)
+                except ValueError as error:
+                    raise SettingsError(str(error)) from None
+    return values
