@@ -1,0 +1,289 @@
+"""Verdict integrity through the command line: no option, config, hostile file or crash empties a verdict in
+silence, no run loses or overwrites data, no output takes over the terminal."""
+
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+
+from casino_audit.shape import packaged_schema
+from conftest import EXAMPLES, REPO, run_cli
+
+COMPLIANT = (EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8")
+PARAMS = ["--param", "slot_stake_minimum_eur=0.50", "--param", "slot_stake_maximum_eur=10"]
+
+
+def report_of(cli, *args, **options):
+    done = cli("check", *args, "--format", "json", **options)
+    assert "Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    jsonschema.validate(report, packaged_schema("report.schema.json"))
+    return done, report
+
+
+def ids(report) -> set[str]:
+    return {f["rule_id"] for f in report["findings"]}
+
+
+# --- settings: where they came from, and who may override a document ---------------------------------------
+
+def test_config_jurisdiction_fills_in_but_never_overrides(cli, tmp_path):
+    (tmp_path / "casino-audit.yaml").write_text("jurisdiction: PT\n")
+    lu = tmp_path / "filings" / "lu.yaml"
+    lu.parent.mkdir()
+    lu.write_text(COMPLIANT)
+    unnamed = tmp_path / "filings" / "unnamed.yaml"
+    unnamed.write_text(COMPLIANT.replace("jurisdiction: LU\n", ""))
+    done, report = report_of(cli, "filings", *PARAMS, cwd=tmp_path)
+    by_file = {}
+    for finding in report["findings"]:
+        by_file.setdefault(finding["file"].rsplit("/", 1)[-1], set()).add(finding["rule_id"])
+    assert "lu.yaml" not in by_file  # its own LU stands: checked against Luxembourg, and compliant
+    assert by_file["unnamed.yaml"] == {"JURISDICTION-NO-RULES"}  # filled in with PT, which has no machine rules
+    assert {"name": "jurisdiction_default", "value": "PT", "source": "config casino-audit.yaml"} in report["settings"]
+    done, report = report_of(cli, "filings", *PARAMS, "-j", "PT", cwd=tmp_path)
+    assert [f["rule_id"] for f in report["findings"]] == ["JURISDICTION-NO-RULES"] * 2
+    assert {"name": "jurisdiction_override", "value": "PT", "source": "option --jurisdiction"} in report["settings"]
+    rich = cli("check", "filings", *PARAMS, "-j", "PT", cwd=tmp_path)
+    assert "jurisdiction_override = PT" in rich.stdout and "option --jurisdiction" in rich.stdout
+
+
+def test_every_narrowing_setting_is_named_with_its_source(cli, tmp_path):
+    config = tmp_path / "strict.casino-audit.yaml"
+    config.write_text("fail_on: never\nignore: [LU-SLOT-RTP-MIN]\nmax_per_rule: 3\n")
+    done, report = report_of(cli, "examples/lu/machine-rtp-below-85.yaml", "--config", str(config), *PARAMS)
+    assert done.returncode == 0  # fail_on never: passes, but says who asked for it
+    settings = {s["name"]: s for s in report["settings"]}
+    assert settings["fail_on"] == {"name": "fail_on", "value": "never", "source": f"config {config}"}
+    assert settings["ignore"]["value"] == ["LU-SLOT-RTP-MIN"]
+    assert settings["params"]["source"] == "option --param"
+    rich = cli("check", "examples/lu/machine-rtp-below-85.yaml", "--config", str(config), *PARAMS)
+    assert "ignore = LU-SLOT-RTP-MIN" in rich.stdout and f"config {config}" in rich.stdout
+    assert "PASSED (--fail-on never)" in rich.stdout
+
+
+# --- parameters a minister's order fixes --------------------------------------------------------------------
+
+def test_rules_not_applied_are_counted_and_require_params_fails(cli, tmp_path):
+    done = cli("check", "examples/lu/machine-compliant.yaml")
+    assert done.returncode == 0
+    assert "PASSED: nothing at or above 'error'; 2 rule(s) not applied: parameters missing" in done.stdout
+    done, report = report_of(cli, "examples/lu/machine-compliant.yaml", "--require-params")
+    assert done.returncode == 1
+    assert report["not_applied"] == ["LU-SLOT-STAKE-MAX-ORDER", "LU-SLOT-STAKE-MIN-ORDER"]
+    assert report["summary"]["rules_not_applied"] == 2
+    assert {f["severity"] for f in report["findings"]} == {"error"}
+    (tmp_path / "casino-audit.yaml").write_text("require_params: true\n")
+    assert cli("check", str(EXAMPLES / "lu/machine-compliant.yaml"), cwd=tmp_path).returncode == 1
+    assert cli("check", str(EXAMPLES / "lu/machine-compliant.yaml"), *PARAMS, cwd=tmp_path).returncode == 0
+
+
+# --- findings capped in display, never in the count ---------------------------------------------------------
+
+def test_repeated_findings_are_capped_with_exact_counts(cli, tmp_path):
+    meters = "".join("  - {role: coin_in, technology: electronic, automatic: false, inside_machine: false}\n"
+                     for _ in range(30))
+    doc = tmp_path / "m.yaml"
+    doc.write_text(COMPLIANT.split("meters:")[0] + "meters:\n" + meters + "payouts:" + COMPLIANT.split("\npayouts:", 1)[1])
+    done, full = report_of(cli, str(doc), *PARAMS, "--max-per-rule", "0")
+    counts = {}
+    for finding in full["findings"]:
+        counts[finding["rule_id"]] = counts.get(finding["rule_id"], 0) + 1
+    many = {rule: n for rule, n in counts.items() if n > 5}
+    assert many, counts
+    done, capped = report_of(cli, str(doc), *PARAMS, "--max-per-rule", "5")
+    assert done.returncode == 1
+    assert capped["summary"]["errors"] == full["summary"]["errors"]
+    assert {o["rule_id"]: o["total"] for o in capped["omitted"]} == many
+    assert capped["summary"]["findings_omitted"] == sum(n - 5 for n in many.values())
+    rich = cli("check", str(doc), *PARAMS, "--max-per-rule", "5")
+    rule, total = next(iter(many.items()))
+    assert f"and {total - 5:,} more {rule} finding(s)" in rich.stdout
+
+
+# --- one bad file never stops the batch ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "kind: [machine]\njurisdiction: LU\n",
+    "kind: {a: 1}\njurisdiction: LU\n",
+    "kind: table\njurisdiction: LU\ngame: [roulette]\n",
+    "kind: table\njurisdiction: LU\ngame: {roulette: 1}\n",
+    "kind: machine\njurisdiction: [LU]\n",
+    "kind: machine\njurisdiction: {LU: 1}\n",
+])
+def test_non_scalar_kind_game_or_jurisdiction_is_a_finding_and_the_batch_goes_on(cli, tmp_path, text):
+    (tmp_path / "a-bad.yaml").write_text(text)
+    (tmp_path / "b-breach.yaml").write_text(COMPLIANT.replace("92.5 %", "80 %"))
+    done, report = report_of(cli, str(tmp_path), *PARAMS)
+    assert done.returncode == 1
+    files = {f["file"].rsplit("/", 1)[-1] for f in report["findings"]}
+    assert files == {"a-bad.yaml", "b-breach.yaml"}
+    assert "LU-SLOT-RTP-MIN" in ids(report)
+
+
+def test_a_crash_in_one_file_is_its_finding_the_rest_is_checked_and_the_run_exits_2(monkeypatch, cli, tmp_path):
+    from casino_audit import checks
+
+    original = checks.CHECK_KINDS["range"]
+
+    def explode_on_80(spec):
+        real = original.compile(spec)
+
+        def check(data):
+            if data.get("redistribution_rate") == "80 %":
+                raise ZeroDivisionError("boom")
+            return real(data)
+        return check
+
+    monkeypatch.setitem(checks.CHECK_KINDS, "range", checks.CheckKind("range", explode_on_80, original.parameters,
+                                                                       original.describe))
+    (tmp_path / "a.yaml").write_text(COMPLIANT.replace("92.5 %", "80 %"))
+    (tmp_path / "b.yaml").write_text(COMPLIANT.replace("92.5 %", "84 %"))
+    target = tmp_path / "out" / "report.json"
+    target.parent.mkdir()
+    done = cli("check", str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml"), *PARAMS, "--format", "json",
+               "-o", str(target))
+    assert done.returncode == 2
+    report = json.loads(target.read_text())
+    assert report["exit_code"] == 2 and report["summary"]["internal_errors"] == 1
+    crash = [f for f in report["findings"] if f["rule_id"] == "INTERNAL-ERROR"]
+    assert len(crash) == 1 and crash[0]["file"].endswith("a.yaml") and "LU-SLOT-RTP-MIN" in crash[0]["message"]
+    assert ("LU-SLOT-RTP-MIN", "b.yaml") in {(f["rule_id"], f["file"].rsplit("/", 1)[-1]) for f in report["findings"]}
+    rich = cli("check", str(tmp_path / "a.yaml"), *PARAMS)
+    assert rich.returncode == 2 and "ERROR: the check crashed on 1 file(s)" in rich.stdout
+
+
+# --- walking directories ------------------------------------------------------------------------------------
+
+def test_an_unreadable_subdirectory_is_a_finding(cli, tmp_path, monkeypatch):
+    (tmp_path / "ok").mkdir()
+    (tmp_path / "ok" / "m.yaml").write_text(COMPLIANT)
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "hidden-breach.yaml").write_text(COMPLIANT.replace("92.5 %", "80 %"))
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    done, report = report_of(cli, str(tmp_path), *PARAMS)
+    assert done.returncode == 1
+    [finding] = report["findings"]
+    assert finding["rule_id"] == "LOAD-UNREADABLE" and finding["file"].endswith("locked")
+    assert {f["path"].rsplit("/", 1)[-1]: f["status"] for f in report["files"]}["locked"] == "unreadable"
+
+
+def test_a_directory_tree_1200_levels_deep_is_walked(cli, tmp_path):
+    deep = tmp_path
+    for _ in range(1200):  # os.makedirs itself recurses
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "breach.yaml").write_text(COMPLIANT.replace("92.5 %", "80 %"))
+    done, report = report_of(cli, str(tmp_path), *PARAMS)
+    assert done.returncode == 1 and "LU-SLOT-RTP-MIN" in ids(report)
+
+
+def test_links_met_while_walking_are_not_followed_out_of_the_tree(cli, tmp_path):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("kind: machine\njurisdiction: LU\nsecret: hunter2\n")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "m.yaml").write_text(COMPLIANT)
+    (tree / "link.yaml").symlink_to(outside)
+    (tree / "inside.yaml").symlink_to(tree / "m.yaml")
+    done, report = report_of(cli, str(tree), *PARAMS)
+    assert "hunter2" not in done.stdout
+    statuses = {f["path"].rsplit("/", 1)[-1]: f["status"] for f in report["files"]}
+    assert statuses == {"m.yaml": "checked", "inside.yaml": "checked", "link.yaml": "skipped"}
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_in_every_output(tmp_path):
+    directory = os.fsencode(tmp_path)
+    with open(os.path.join(directory, b"caf\xe9-\x1b[2J.yaml"), "w") as handle:
+        handle.write(COMPLIANT.replace("92.5 %", "80 %"))
+    for output in ("rich", "json"):
+        done = subprocess.run([sys.executable, "-m", "casino_audit", "check", str(tmp_path), "--format", output,
+                               *PARAMS], capture_output=True, cwd=REPO, env={**os.environ, "NO_COLOR": "1"})
+        assert done.returncode == 1, done.stderr
+        assert b"\x1b" not in done.stdout and b"Traceback" not in done.stderr
+        text = done.stdout.decode("utf-8")  # valid UTF-8 whatever the file name held
+        if output == "json":
+            report = json.loads(text)
+            assert any("LU-SLOT-RTP-MIN" == f["rule_id"] for f in report["findings"])
+        else:
+            assert "caf\\udce9-\\x1b[2J.yaml" in text
+
+
+# --- what reaches a person's terminal -------------------------------------------------------------------------
+
+def test_control_characters_and_markup_in_a_filing_are_printed_escaped_and_literal(cli, tmp_path):
+    doc = tmp_path / "m.yaml"
+    doc.write_text(COMPLIANT + '"\\e[2J\\e[1;1HPASSED [bold]x[/bold]\\u202e": 1\n')
+    for args in ([], ["--no-color"], ["--color"]):
+        done = cli("check", str(doc), *PARAMS, *args)
+        assert done.returncode == 1
+        assert "\x1b[2J" not in done.stdout and "\u202e" not in done.stdout
+        assert "\\x1b[2J\\x1b[1;1HPASSED [bold]x[/bold]\\u202e" in done.stdout
+
+
+def test_rich_markup_in_ruleset_texts_is_printed_literally(cli, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-MARKUP\n    title: \"[red]not red[/red] '^*$'\"\n"
+        "    severity: warning\n    applies_to: {kind: machine}\n"
+        "    check: {kind: present, field: /machine}\n"
+        "    citation: {article: \"[link=x]Art. 1[/link]\", text: \"[bold]words[/bold]\"}\n"
+        "    rationale: \"[blink]why[/blink]\"\n")
+    done = cli("rules", "explain", "HOUSE-MARKUP", "--ruleset", str(house))
+    assert done.returncode == 0
+    for literal in ("[red]not red[/red] '^*$'", "[link=x]Art. 1[/link]", "[bold]words[/bold]", "[blink]why[/blink]"):
+        assert literal in done.stdout
+    listing = cli("rules", "list", "--ruleset", str(house), "-j", "LU")
+    assert "[red]not red[/red]" in listing.stdout
+
+
+# --- the report file -------------------------------------------------------------------------------------------
+
+def test_output_never_overwrites_a_filing_nor_writes_into_a_walked_tree(cli, tmp_path):
+    filing = tmp_path / "f.yaml"
+    filing.write_text(COMPLIANT)
+    done = cli("check", str(filing), "-o", str(filing))
+    assert done.returncode == 2 and "would overwrite" in done.stderr
+    assert filing.read_text() == COMPLIANT
+    link = tmp_path / "elsewhere.json"
+    link.symlink_to(filing)
+    assert cli("check", str(filing), "-o", str(link)).returncode == 2
+    assert filing.read_text() == COMPLIANT
+    done = cli("check", str(tmp_path), "-o", str(tmp_path / "sub" / "report.json"))
+    assert done.returncode == 2 and "directory being checked" in done.stderr
+    assert not (tmp_path / "sub").exists()
+
+
+def test_output_is_written_whole_and_a_failed_run_leaves_no_stale_report(cli, tmp_path):
+    target = tmp_path / "report.json"
+    assert cli("check", "examples/lu/machine-compliant.yaml", *PARAMS, "--format", "json", "-o",
+               str(target)).returncode == 0
+    assert json.loads(target.read_text())["failed"] is False
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary file left behind
+    done = cli("check", "examples/lu/machine-compliant.yaml", "--param", "no_such=1", "--format", "json",
+               "-o", str(target))
+    assert done.returncode == 2 and not target.exists()
+
+
+def test_a_broken_pipe_ends_quietly_with_the_verdict_code():
+    command = f"{sys.executable} -m casino_audit check examples --max-per-rule 0 | head -c 10 >/dev/null; " \
+              "echo ${PIPESTATUS[0]}"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, cwd=REPO,
+                          env={**os.environ, "NO_COLOR": "1"})
+    assert done.stdout.strip() == "1" and done.stderr == "", done.stderr
+
+
+def test_process_boundary_exit_codes():
+    assert run_cli("check", "examples/lu/machine-compliant.yaml", *PARAMS).returncode == 0
+    assert run_cli("check", "examples/lu/machine-rtp-below-85.yaml").returncode == 1
+    assert run_cli("check", "no/such/file.yaml").returncode == 2
