@@ -287,3 +287,63 @@ def test_process_boundary_exit_codes():
     assert run_cli("check", "examples/lu/machine-compliant.yaml", *PARAMS).returncode == 0
     assert run_cli("check", "examples/lu/machine-rtp-below-85.yaml").returncode == 1
     assert run_cli("check", "no/such/file.yaml").returncode == 2
+
+
+# --- house rulesets: add and tighten, and whatever else they do is in the report --------------------------------
+
+HOUSE_HEAD = "ruleset: house\nextends: lu\ninstruments:\n  policy: {title: House policy HP-7, language: en}\nrules:\n"
+
+
+def house_rule(rule_id: str, check: str, severity: str = "error", when: str = "") -> str:
+    return (f"  - id: {rule_id}\n    title: house\n    severity: {severity}\n    applies_to: {{kind: machine}}\n"
+            f"{when}    check: {check}\n"
+            "    citation: {instrument: policy, article: HP-7 s. 2, text: house words}\n    rationale: house\n")
+
+
+@pytest.mark.parametrize("rule, change, exit_code", [
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "88"}'),
+     "tightened", 1),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "80"}'),
+     "loosened", 0),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "85"}',
+                severity="info"), "severity lowered", 0),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: present, field: /redistribution_rate}'), "replaced", 0),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "85"}',
+                when="    when: [{field: /machine/type, equals: video}]\n"), "loosened", 1),
+], ids=["tightened", "loosened", "severity-lowered", "replaced", "narrowed-by-condition"])
+def test_a_house_ruleset_changing_a_law_rule_is_listed_with_both_citations(cli, tmp_path, rule, change, exit_code):
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE_HEAD + rule)
+    doc = tmp_path / "m.yaml"
+    doc.write_text(COMPLIANT.replace("92.5 %", "84 %"))
+    done, report = report_of(cli, str(doc), *PARAMS, "--ruleset", str(house))
+    assert done.returncode == exit_code
+    [lu] = [r for r in report["rulesets"] if r["jurisdiction"] == "LU"]
+    assert lu["builtin"] is False and [f["name"] for f in lu["files"]] == ["house", "lu"]
+    assert all(len(f["sha256"]) == 64 for f in lu["files"])
+    [entry] = lu["law_changes"]
+    assert entry["rule_id"] == "LU-SLOT-RTP-MIN" and entry["change"] == change
+    assert entry["law"]["citation"]["article"] == "Art. 18-7, al. 3"
+    assert entry["house"]["citation"]["article"] == "HP-7 s. 2"
+    rich = cli("check", str(doc), *PARAMS, "--ruleset", str(house))
+    assert f"LU-SLOT-RTP-MIN {change}" in rich.stdout and "Art. 18-7, al. 3" in rich.stdout
+
+
+def test_a_ruleset_that_does_not_extend_the_law_lists_every_law_rule_it_drops(cli, tmp_path):
+    house = tmp_path / "own.yaml"
+    house.write_text("ruleset: own\njurisdiction: {code: LU, name: Luxembourg}\n"
+                     "instrument: {title: Own rules, language: en}\nrules:\n" + house_rule(
+                         "OWN-X", "{kind: present, field: /machine}").replace("instrument: policy, ", ""))
+    done, report = report_of(cli, "examples/lu/machine-rtp-below-85.yaml", "--ruleset", str(house))
+    [lu] = [r for r in report["rulesets"] if r["jurisdiction"] == "LU"]
+    removed = [c for c in lu["law_changes"] if c["change"] == "removed"]
+    assert len(removed) > 80 and "LU-SLOT-RTP-MIN" in {c["rule_id"] for c in removed}
+    assert {"name": "rulesets", "value": [str(house)], "source": "option --ruleset"} in report["settings"]
+
+
+def test_builtin_rulesets_are_named_with_file_and_hash(cli):
+    _, report = report_of(cli, "examples/lu/machine-compliant.yaml", *PARAMS)
+    for ruleset in report["rulesets"]:
+        assert ruleset["builtin"] is True and ruleset["law_changes"] == []
+        [file] = ruleset["files"]
+        assert file["path"].endswith(f"{ruleset['name']}.yaml") and len(file["sha256"]) == 64
