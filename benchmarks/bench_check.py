@@ -29,6 +29,7 @@ from casino_audit.engine import Checker  # noqa: E402
 from casino_audit.pipeline import run  # noqa: E402
 from casino_audit.reporters import REPORTERS, ReportContext  # noqa: E402
 from casino_audit.findings import Severity  # noqa: E402
+from casino_audit.provenance import in_use  # noqa: E402
 from casino_audit.rulesets import load_builtin  # noqa: E402
 
 VARIATIONS = [
@@ -87,7 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     lu = load_builtin("lu")
     checker = Checker({"LU": lu})
-    context = ReportContext(Severity.ERROR, [lu], color=False)
+    context = ReportContext(Severity.ERROR, in_use({"LU": lu}), color=False)
     with tempfile.TemporaryDirectory() as tmp:
         paths = make_files(Path(tmp), args.files)
         full_check(paths, tmp, checker, context)  # warm caches: schemas compiled, files in the page cache
