@@ -105,7 +105,7 @@ class Checker:
         found: list[Finding] = []
         data = document.data
         game = KINDS[kind].game_of(data)
-        wrong = [(pointer, pointers.split(pointer)) for pointer in misshapen]
+        wrong = _Places(misshapen)
 
         def finding(rule: Rule, pointer: str, message: str) -> Finding:
             line, column = document.position(pointer) or (None, None)
@@ -119,7 +119,7 @@ class Checker:
             if bound.run is None:
                 found.append(self._param_finding(rule, bound.missing_params))
                 continue
-            undecided = _first_enclosing(wrong, bound.condition_fields)
+            undecided = wrong.enclosing(bound.condition_fields)
             if undecided is not None:
                 found.append(finding(rule, undecided, f"not checked: whether this rule applies depends on "
                                                       f"`{_name(undecided)}`, which has the wrong shape"))
@@ -132,7 +132,7 @@ class Checker:
                 raise CheckCrashed(rule, document.file, error) from error
             for pointer, message in violations:
                 found.append(finding(rule, pointer, message))
-            unreadable = _first_enclosing(wrong, bound.targets)
+            unreadable = wrong.enclosing(bound.targets)
             if unreadable is not None and not any(_related(p, unreadable) for p, _ in violations):
                 found.append(finding(rule, unreadable, f"not checked: `{_name(unreadable)}` has the wrong shape"))
         return found
@@ -147,11 +147,48 @@ class Checker:
                        jurisdiction=rule.jurisdiction, citation=rule.citation)
 
 
-def _first_enclosing(wrong: list[tuple[str, tuple[str, ...]]], places: tuple[tuple[str, ...], ...]) -> str | None:
-    for pointer, segments in wrong:
-        if any(_encloses(segments, place) for place in places):
-            return pointer
-    return None
+class _Places:
+    """Pointers (the misshapen values of a document) in a trie, to ask fast whether one of them is a place or one
+    of its containers: a document with 900,000 misshapen items must not cost rules x items."""
+
+    _END = object()
+
+    def __init__(self, pointer_list: Iterable[str]):
+        self.root: dict = {}
+        for pointer in pointer_list:
+            node = self.root
+            for segment in pointers.split(pointer):
+                node = node.setdefault(segment, {})
+            node.setdefault(self._END, pointer)
+
+    def enclosing(self, places: tuple[tuple[str, ...], ...]) -> str | None:
+        """A stored pointer that is one of the places or contains it (`*` in a place matches any key)."""
+        if not self.root:
+            return None
+        for place in places:
+            found = self._walk(self.root, place, 0)
+            if found is not None:
+                return found
+        return None
+
+    def _walk(self, node: dict, place: tuple[str, ...], depth: int) -> str | None:
+        while True:
+            if self._END in node:
+                return node[self._END]
+            if depth == len(place):
+                return None
+            segment = place[depth]
+            if segment == pointers.WILDCARD:
+                for key, child in node.items():
+                    if key is not self._END:
+                        found = self._walk(child, place, depth + 1)
+                        if found is not None:
+                            return found
+                return None
+            node = node.get(segment)
+            if node is None:
+                return None
+            depth += 1
 
 
 def _name(pointer: str) -> str:

@@ -184,8 +184,14 @@ def test_a_directory_tree_1200_levels_deep_is_walked(cli, tmp_path):
         deep = deep / "d"
         deep.mkdir()
     (deep / "breach.yaml").write_text(COMPLIANT.replace("92.5 %", "80 %"))
-    done, report = report_of(cli, str(tmp_path), *PARAMS)
-    assert done.returncode == 1 and "LU-SLOT-RTP-MIN" in ids(report)
+    try:
+        done, report = report_of(cli, str(tmp_path), *PARAMS)
+        assert done.returncode == 1 and "LU-SLOT-RTP-MIN" in ids(report)
+    finally:  # shutil.rmtree (pytest's clean-up) recurses: take the tree down from the bottom
+        (deep / "breach.yaml").unlink()
+        while deep != tmp_path:
+            deep.rmdir()
+            deep = deep.parent
 
 
 def test_links_met_while_walking_are_not_followed_out_of_the_tree(cli, tmp_path):
