@@ -179,6 +179,15 @@ def test_another_games_feature_is_a_shape_finding_that_names_it(tmp_path, exampl
     assert f"`{field}`" in message and "tables only" in message and "file the table under the game" in message
 
 
+def test_super_jack_chances_cannot_hide_among_the_blackjack_payouts(tmp_path):
+    moved = ("side_bets:\n  super_jack:\n    offered: true\n    minimum_eur: 10\n"
+             "    payouts: {bust: 2.5, black_jack: 19, silver_jack: 77, gold_jack: 300}\n",
+             "payouts: {bust: 2.5, black_jack: 19, silver_jack: 77, gold_jack: 250}\n")
+    found = findings(tmp_path, LU_BJ, [moved])
+    assert {(f.rule_id, f.pointer) for f in found} == {("SHAPE-INVALID", "/payouts")}
+    assert any("'gold_jack'" in f.message and "side_bets/super_jack/payouts" in f.message for f in found)
+
+
 def test_every_compliant_example_fits_its_games_sections(tmp_path):
     readme = (EXAMPLES / "README.md").read_text("utf-8")
     compliant = [line.split("`")[1] for line in readme.splitlines() if line.startswith("| `") and line.endswith("| none |")]
