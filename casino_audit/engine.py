@@ -6,6 +6,7 @@ The checker holds no run state: what a run has seen (a parameter already reporte
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Callable, Iterable
 
 from casino_audit import checks, pointers
@@ -36,22 +37,93 @@ def selected(rule_id: str, select: Iterable[str] | None, ignore: Iterable[str] |
     return not (ignore and any(matches(code) for code in ignore))
 
 
-def _targets(spec: dict) -> tuple[tuple[str, ...], ...]:
-    """The places a check reads values at. `present` asks only whether a value is there, whatever its shape."""
-    if spec.get("kind") == "present":
-        return ()
+# What a check kind expects to find at its target, where it would otherwise pass a value of another type silently.
+_CONTAINER_AT_TARGET = {"values": dict, "keys": dict, "items": list}
+
+
+def _targets(spec: dict) -> tuple[tuple[tuple[str, ...], type | None], ...]:
+    """The places a check reads values at, each with the container type expected there (or None)."""
+    expected = _CONTAINER_AT_TARGET.get(spec.get("kind"))
     found = []
     for key in _TARGET_KEYS:
         value = spec.get(key)
         for pointer in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
             if isinstance(pointer, str) and pointer.startswith("/"):
-                found.append(pointers.split(pointer))
+                found.append((pointers.split(pointer), expected if key in ("at", "array") else None))
     return tuple(found)
 
 
-def _encloses(outer: tuple[str, ...], inner: tuple[str, ...]) -> bool:
-    """`outer` is `inner` or one of its containers; a `*` in `inner` stands for any key."""
-    return len(outer) <= len(inner) and all(b == pointers.WILDCARD or a == b for a, b in zip(outer, inner))
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, Decimal)):
+        return "a number"
+    return {str: "text", dict: "a mapping", list: "a list"}.get(type(value), type(value).__name__)
+
+
+def blocked(data: Any, segments: tuple[str, ...], expected: type | None = None,
+            prefix: str = "") -> tuple[str, str] | None:
+    """(pointer, why) where a path cannot be followed because a value there is of the wrong type: a scalar where
+    the path goes on, or not the container a check expects at its end. Missing and null values block nothing
+    (rules say what a missing value means)."""
+    node = data
+    for depth, segment in enumerate(segments):
+        if node is None or node is pointers.MISSING:
+            return None
+        if segment == pointers.WILDCARD:
+            if isinstance(node, dict):
+                children = [(pointers.child(prefix, k), v) for k, v in node.items()]
+            elif isinstance(node, list):
+                children = [(pointers.child(prefix, i), v) for i, v in enumerate(node)]
+            else:
+                return prefix, f"is {_type_name(node)}, not a list or mapping"
+            for pointer, child in children:
+                found = blocked(child, segments[depth + 1:], expected, pointer)
+                if found is not None:
+                    return found
+            return None
+        if isinstance(node, dict):
+            node = node.get(segment, pointers.MISSING)
+        elif isinstance(node, list):
+            node = node[int(segment)] if segment.isdigit() and int(segment) < len(node) else pointers.MISSING
+        else:
+            return prefix, f"is {_type_name(node)}, not a mapping"
+        prefix = pointers.child(prefix, segment)
+    if expected is not None and node is not None and node is not pointers.MISSING and not isinstance(node, expected):
+        return prefix, f"is {_type_name(node)}, not {_type_name(expected())}"
+    return None
+
+
+def undecidable(condition: dict, data: Any) -> tuple[str, str] | None:
+    """(pointer, why) when a `when:` condition cannot be read on this data: its value is of another type than
+    the condition compares it with (`offered: "yes"` against `false`), or its path is blocked."""
+    segments = pointers.split(condition["field"])
+    found = blocked(data, segments)
+    if found is not None or condition.keys() & {"present"}:
+        return found
+    value = pointers.get(data, condition["field"])
+    if value is None or value is pointers.MISSING:
+        return None
+    if "contains" in condition:
+        wanted = list
+    elif condition.keys() & {"at_least", "at_most"}:
+        wanted = Decimal
+    else:
+        wanted = _kind_of(condition.get("equals", condition.get("differs")))
+    if _kind_of(value) is not wanted:
+        return condition["field"], f"is {_type_name(value)}, where the rule compares {_type_name(_EXAMPLE[wanted])}"
+    return None
+
+
+_EXAMPLE = {bool: True, Decimal: Decimal(0), str: "", list: [], dict: {}, type(None): None}
+
+
+def _kind_of(value: Any) -> type:
+    if isinstance(value, bool):
+        return bool
+    if isinstance(value, (int, Decimal)):
+        return Decimal
+    return type(value)
 
 
 def _related(a: str, b: str) -> bool:
@@ -63,8 +135,7 @@ class _Bound:
     rule: Rule
     run: Callable[[Any], Iterable[tuple[str, str]]] | None  # None: a parameter is missing
     conditions: tuple[Callable[[Any], bool], ...]
-    condition_fields: tuple[tuple[str, ...], ...]
-    targets: tuple[tuple[str, ...], ...]
+    targets: tuple[tuple[tuple[str, ...], type | None], ...]
     missing_params: tuple[str, ...]
 
 
@@ -90,22 +161,19 @@ class Checker:
                 missing = tuple(name for name in rule.params if name not in values)
                 run = None if missing else rule.compile(values)
                 conditions = tuple(checks.compile_condition(c) for c in rule.when)
-                fields = tuple(pointers.split(c["field"]) for c in rule.when)
                 self._bound.setdefault((code, rule.kind), []).append(
-                    _Bound(rule, run, conditions, fields, _targets(rule.check), missing))
+                    _Bound(rule, run, conditions, _targets(rule.check), missing))
 
     def covers(self, jurisdiction: str, kind: str, game: Any) -> bool:
         games = self._coverage.get((jurisdiction, kind), set())
         return "*" in games or (isinstance(game, str) and game in games)
 
-    def check(self, document: Document, kind: str, jurisdiction: str,
-              misshapen: Iterable[str] = ()) -> list[Finding]:
-        """Findings of every rule that applies. A rule whose condition or target reads a value of the wrong
-        shape is not passed: if it reports nothing there, it says it could not be checked."""
+    def check(self, document: Document, kind: str, jurisdiction: str) -> list[Finding]:
+        """Findings of every rule that applies. A rule whose condition or target reads a value of another type
+        than it can read is never passed in silence: if it reports nothing there, it says it could not check."""
         found: list[Finding] = []
         data = document.data
         game = KINDS[kind].game_of(data)
-        wrong = _Places(misshapen)
 
         def finding(rule: Rule, pointer: str, message: str) -> Finding:
             line, column = document.position(pointer) or (None, None)
@@ -119,10 +187,11 @@ class Checker:
             if bound.run is None:
                 found.append(self._param_finding(rule, bound.missing_params))
                 continue
-            undecided = wrong.enclosing(bound.condition_fields)
+            undecided = next(filter(None, (undecidable(c, data) for c in rule.when)), None)
             if undecided is not None:
-                found.append(finding(rule, undecided, f"not checked: whether this rule applies depends on "
-                                                      f"`{_name(undecided)}`, which has the wrong shape"))
+                pointer, why = undecided
+                found.append(finding(rule, pointer, f"not checked: whether this rule applies depends on "
+                                                    f"`{_name(pointer)}`, which {why}"))
                 continue
             try:
                 if not all(condition(data) for condition in bound.conditions):
@@ -132,9 +201,11 @@ class Checker:
                 raise CheckCrashed(rule, document.file, error) from error
             for pointer, message in violations:
                 found.append(finding(rule, pointer, message))
-            unreadable = wrong.enclosing(bound.targets)
-            if unreadable is not None and not any(_related(p, unreadable) for p, _ in violations):
-                found.append(finding(rule, unreadable, f"not checked: `{_name(unreadable)}` has the wrong shape"))
+            for segments, expected in bound.targets:
+                unreadable = blocked(data, segments, expected)
+                if unreadable is not None and not any(_related(p, unreadable[0]) for p, _ in violations):
+                    found.append(finding(rule, unreadable[0], f"not checked: `{_name(unreadable[0])}` {unreadable[1]}"))
+                    break
         return found
 
     def _param_finding(self, rule: Rule, missing: tuple[str, ...]) -> Finding:
@@ -145,50 +216,6 @@ class Checker:
                        f"not applied: no value for {described}; give it with --param {missing[0]}=VALUE "
                        f"or under `params:` in casino-audit.yaml{demanded}",
                        jurisdiction=rule.jurisdiction, citation=rule.citation)
-
-
-class _Places:
-    """Pointers (the misshapen values of a document) in a trie, to ask fast whether one of them is a place or one
-    of its containers: a document with 900,000 misshapen items must not cost rules x items."""
-
-    _END = object()
-
-    def __init__(self, pointer_list: Iterable[str]):
-        self.root: dict = {}
-        for pointer in pointer_list:
-            node = self.root
-            for segment in pointers.split(pointer):
-                node = node.setdefault(segment, {})
-            node.setdefault(self._END, pointer)
-
-    def enclosing(self, places: tuple[tuple[str, ...], ...]) -> str | None:
-        """A stored pointer that is one of the places or contains it (`*` in a place matches any key)."""
-        if not self.root:
-            return None
-        for place in places:
-            found = self._walk(self.root, place, 0)
-            if found is not None:
-                return found
-        return None
-
-    def _walk(self, node: dict, place: tuple[str, ...], depth: int) -> str | None:
-        while True:
-            if self._END in node:
-                return node[self._END]
-            if depth == len(place):
-                return None
-            segment = place[depth]
-            if segment == pointers.WILDCARD:
-                for key, child in node.items():
-                    if key is not self._END:
-                        found = self._walk(child, place, depth + 1)
-                        if found is not None:
-                            return found
-                return None
-            node = node.get(segment)
-            if node is None:
-                return None
-            depth += 1
 
 
 def _name(pointer: str) -> str:

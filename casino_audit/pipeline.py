@@ -190,6 +190,6 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
                                   "the document was not checked against law", f"/{game_field}" if game_field else "",
                                   jurisdiction))
         return found
-    # A law rule reading a misshapen value still reports (or says it could not check): never a silent pass.
-    found.extend(checker.check(document, kind, jurisdiction, misshapen))
+    # A law rule reading a value of the wrong shape still reports (or says it could not check): never a silent pass.
+    found.extend(checker.check(document, kind, jurisdiction))
     return found
