@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 
 from casino_audit.engine import Checker  # noqa: E402
 from casino_audit.pipeline import run  # noqa: E402
-from casino_audit.reporters import REPORTERS, ReportContext  # noqa: E402
+from casino_audit.reporters import ReportContext, reporter  # noqa: E402
 from casino_audit.findings import Severity  # noqa: E402
 from casino_audit.provenance import in_use  # noqa: E402
 from casino_audit.rulesets import load_builtin  # noqa: E402
@@ -75,7 +75,7 @@ def baseline(paths: list[str]) -> float:
 def full_check(paths: list[str], directory: str, checker: Checker, context: ReportContext) -> float:
     start = time.perf_counter()
     result = run([directory], checker)
-    REPORTERS["json"](result, context, io.StringIO())
+    reporter("json")(result, context, io.StringIO())
     elapsed = time.perf_counter() - start
     assert result.summary()["documents"] == len(paths)
     return elapsed

@@ -12,34 +12,35 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from casino_audit import __version__, coverage, kinds
+from casino_audit import __version__
 from casino_audit.display import printable
-from casino_audit.engine import Checker
-from casino_audit.loader import load_file
-from casino_audit.pipeline import UsageError, run
-from casino_audit.provenance import in_use
-from casino_audit.reporters import REPORTERS, ReportContext
-from casino_audit.rulesets import Ruleset, RulesetError, load_ruleset
-from casino_audit.settings import (Settings, SettingsError, jurisdiction_code, load_rulesets, param_values,
-                                   resolve)
-from casino_audit.shape import packaged_schema
+from casino_audit.kinds import KIND_NAMES
+from casino_audit.reporters import FORMAT_NAMES
+
+# Everything else is imported where a command needs it: a pre-commit hook starts this tool for a handful of
+# files on every commit, and `--help` should not pay for rulesets, schemas and validators.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+# rich_markup_mode=None: plain click help and usage errors; typer's rich help costs ~0.3 s of imports per start.
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Check casino filings (slot-machine homologation files, gaming-table configurations) "
                        "against gaming law. Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or "
                        "internal error.")
-rules_app = typer.Typer(no_args_is_help=True, help="List and explain the rules of the rulesets.")
-rulesets_app = typer.Typer(no_args_is_help=True, help="Work with ruleset files.")
+rules_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="List and explain the rules of the rulesets.")
+rulesets_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Work with ruleset files.")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulesets_app, name="rulesets")
 
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+def _say_error(message: str) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+    console.print(Text(message, style="red"))
 
 
 class Fail(Exception):
@@ -57,12 +58,12 @@ def _exits(command):
         try:
             return command(*args, **kwargs)
         except Fail as failure:
-            err.print(Text(f"casino-audit: {printable(failure, keep_newlines=True)}", style="red"))
+            _say_error(f"casino-audit: {printable(failure, keep_newlines=True)}")
             raise typer.Exit(failure.code) from None
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except Exception as error:  # noqa: BLE001 - the whole point is that nothing escapes as a traceback
-            err.print(Text(f"casino-audit: internal error: {type(error).__name__}: {printable(error)}", style="red"))
+            _say_error(f"casino-audit: internal error: {type(error).__name__}: {printable(error)}")
             raise typer.Exit(EXIT_ERROR) from None
     return wrapper
 
@@ -74,21 +75,25 @@ def _version(version: bool = typer.Option(False, "--version", help="Print the ve
         raise typer.Exit()
 
 
-def _settings(**options) -> Settings:
+def _settings(**options):
+    from casino_audit.settings import SettingsError, resolve
+
     try:
         return resolve(**options)
     except SettingsError as error:
         raise Fail(str(error)) from None
 
 
-def _rulesets(settings: Settings) -> dict[str, Ruleset]:
+def _rulesets(settings) -> dict:
+    from casino_audit.settings import SettingsError, load_rulesets
+
     try:
         return load_rulesets(settings)
     except SettingsError as error:
         raise Fail(str(error)) from None
 
 
-FORMATS = ", ".join(REPORTERS)
+FORMATS = ", ".join(FORMAT_NAMES)
 
 
 def _guard_output(output: Path, paths: list[Path]) -> None:
@@ -108,8 +113,7 @@ def _guard_output(output: Path, paths: list[Path]) -> None:
 def _write_atomically(output: Path, write) -> None:
     """Write to a temporary file beside the target, then rename: a reader sees the old report or the new one,
     never half of one."""
-    directory = output.parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=directory)
+    handle, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=output.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
             write(stream)
@@ -135,27 +139,27 @@ def _quiet_broken_pipe() -> None:
 @app.command()
 @_exits
 def check(
-    paths: List[Path] = typer.Argument(..., help="Files or directories to check; directories are walked."),
-    jurisdiction: Optional[str] = typer.Option(None, "-j", "--jurisdiction",
+    paths: List[Path] = typer.Argument(..., metavar="PATH", help="Files or directories to check; directories are walked."),
+    jurisdiction: Optional[str] = typer.Option(None, "-j", "--jurisdiction", metavar="CODE",
                                                help="Jurisdiction code for every document, overriding the one it "
                                                     "names (the report says so). A config file's `jurisdiction` only "
                                                     "fills in documents that name none."),
-    ruleset: List[Path] = typer.Option([], "--ruleset", help="A custom ruleset file (may extend a built-in one)."),
-    param: List[str] = typer.Option([], "--param", help="NAME=VALUE for a value the law leaves to a later "
+    ruleset: List[Path] = typer.Option([], "--ruleset", metavar="FILE", help="A custom ruleset file (may extend a built-in one)."),
+    param: List[str] = typer.Option([], "--param", metavar="NAME=VALUE", help="NAME=VALUE for a value the law leaves to a later "
                                                         "decision (repeatable)."),
-    output_format: str = typer.Option("rich", "--format", help=f"Report format: {FORMATS}."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to this file (atomically; "
+    output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help=f"Report format: {FORMATS}."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the report to this file (atomically; "
                                                                        "never over a filing being checked)."),
-    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="error (default), warning, info or never."),
-    select: Optional[List[str]] = typer.Option(None, "--select", help="Only these law rule ids or prefixes "
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", metavar="SEVERITY", help="error (default), warning, info or never."),
+    select: Optional[List[str]] = typer.Option(None, "--select", metavar="IDS", help="Only these law rule ids or prefixes "
                                                                       "(comma-separated, repeatable)."),
-    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Leave out these law rule ids or prefixes. "
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="IDS", help="Leave out these law rule ids or prefixes. "
                                                                       "The tool's own findings are always kept."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Config file (default: ./casino-audit.yaml "
+    config: Optional[Path] = typer.Option(None, "--config", metavar="FILE", help="Config file (default: ./casino-audit.yaml "
                                                                  "if present)."),
-    max_file_size: Optional[int] = typer.Option(None, "--max-file-size", help="Largest file read, in bytes "
+    max_file_size: Optional[int] = typer.Option(None, "--max-file-size", metavar="BYTES", help="Largest file read, in bytes "
                                                                               "(default 10 MiB)."),
-    max_per_rule: Optional[int] = typer.Option(None, "--max-per-rule", help="Findings listed per rule and file "
+    max_per_rule: Optional[int] = typer.Option(None, "--max-per-rule", metavar="N", help="Findings listed per rule and file "
                                                                             "(default 20; 0 lists all). All are "
                                                                             "counted."),
     require_params: Optional[bool] = typer.Option(None, "--require-params", help="Fail the run when a rule is not "
@@ -164,7 +168,7 @@ def check(
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Force colour on or off."),
 ):
     """Check filings and report every breach with the article it breaks."""
-    if output_format not in REPORTERS:
+    if output_format not in FORMAT_NAMES:
         raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
     if output is not None:
         _guard_output(output, list(paths))
@@ -183,6 +187,13 @@ def check(
 
 
 def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
+    from casino_audit.engine import Checker
+    from casino_audit.loader import load_file
+    from casino_audit.pipeline import UsageError, run
+    from casino_audit.provenance import in_use
+    from casino_audit.reporters import ReportContext, reporter
+    from casino_audit.settings import SettingsError, param_values
+
     settings = _settings(**options)
     rulesets = _rulesets(settings)
     try:
@@ -201,23 +212,25 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
         raise Fail("no filing found to check under the given paths (nothing was checked; --allow-empty accepts "
                    "that)")
     context = ReportContext(settings.fail_on, in_use(rulesets), settings.in_effect(), color, settings.require_params)
-    reporter = REPORTERS[output_format]
+    write = reporter(output_format)
     if output is not None:
         try:
-            _write_atomically(output, lambda stream: reporter(result, context, stream))
+            _write_atomically(output, lambda stream: write(result, context, stream))
         except OSError as error:
             raise Fail(f"cannot write {output}: {error.strerror or error}") from None
     else:
         try:
-            reporter(result, context, sys.stdout)
+            write(result, context, sys.stdout)
             sys.stdout.flush()
         except BrokenPipeError:
             _quiet_broken_pipe()
     raise typer.Exit(result.exit_code(settings.fail_on))
 
 
-def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list[Ruleset]:
+def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list:
     """The rules a `check` with the same config and options would apply: config rulesets included."""
+    from casino_audit.settings import SettingsError, jurisdiction_code
+
     settings = _settings(config=config, rulesets=list(ruleset))
     rulesets = _rulesets(settings)
     try:
@@ -227,17 +240,6 @@ def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Op
     if code is not None and code not in rulesets:
         raise Fail(f"no ruleset for jurisdiction {code}; loaded: {', '.join(sorted(rulesets))}")
     return [rulesets[c] for c in sorted(rulesets) if code is None or c == code]
-
-
-def rule_dict(rule, ruleset: Ruleset) -> dict:
-    return {
-        "id": rule.id, "title": rule.title, "severity": rule.severity.label, "jurisdiction": rule.jurisdiction,
-        "ruleset": ruleset.name, "applies_to": {"kind": rule.kind, "games": list(rule.games)},
-        "check": rule.describe(), "params": list(rule.params),
-        "citation": {"instrument": rule.citation.instrument, "article": rule.citation.article,
-                     "text": rule.citation.text, "language": rule.citation.language},
-        "rationale": rule.rationale,
-    }
 
 
 _CONFIG_OPTION = typer.Option(None, "--config", help="Config file (default: ./casino-audit.yaml if present); its "
@@ -254,29 +256,11 @@ def rules_list(
     config: Optional[Path] = _CONFIG_OPTION,
 ):
     """List every rule with its severity and citation."""
-    scope = _rules_in_scope(jurisdiction, ruleset, config)
-    if output_format == "json":
-        typer.echo(json.dumps([rule_dict(rule, rs) for rs in scope for rule in rs.rules], indent=2,
-                              ensure_ascii=False))
-        return
-    if output_format == "markdown":
-        typer.echo(coverage.markdown(scope), nl=False)
-        return
-    if output_format != "rich":
-        raise Fail(f"unknown --format {output_format!r}; choose rich, json or markdown")
-    console = Console(highlight=False, markup=False, emoji=False)
-    for rs in scope:
-        table = Table(title=Text(printable(f"{rs.jurisdiction_name} ({rs.code}) — ruleset {rs.name}: "
-                                           f"{len(rs.rules)} rules")), title_justify="left")
-        table.add_column("id", style="bold", no_wrap=True)
-        table.add_column("severity")
-        table.add_column("kind")
-        table.add_column("title")
-        table.add_column("article", style="dim")
-        for rule in rs.rules:  # Text cells: a ruleset's words are never read as markup
-            table.add_row(*(Text(printable(cell)) for cell in (rule.id, rule.severity.label, rule.kind, rule.title,
-                                                               rule.citation.article)))
-        console.print(table)
+    from casino_audit.reporters import catalogue
+
+    if output_format not in catalogue.LIST_FORMATS:
+        raise Fail(f"unknown --format {output_format!r}; choose {', '.join(catalogue.LIST_FORMATS)}")
+    catalogue.list_rules(_rules_in_scope(jurisdiction, ruleset, config), output_format, sys.stdout)
 
 
 @rules_app.command("explain")
@@ -287,54 +271,30 @@ def rules_explain(
     config: Optional[Path] = _CONFIG_OPTION,
 ):
     """Explain a rule: what it checks, the article and its original words, what passes and what fails."""
+    from casino_audit.reporters import catalogue
+
     for rs in _rules_in_scope(None, ruleset, config):
         for rule in rs.rules:
             if rule.id == rule_id.upper():
-                _explain(rule, rs)
+                catalogue.explain(rule, rs, sys.stdout)
                 return
     raise Fail(f"no rule {rule_id!r}; `casino-audit rules list` shows them all")
-
-
-def _explain(rule, rs: Ruleset) -> None:
-    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
-
-    def say(text: str, style: str = "") -> None:
-        console.print(Text(printable(text, keep_newlines=True), style=style))
-
-    say(f"{rule.id}: {rule.title}", "bold")
-    games = f" for {', '.join(rule.games)}" if rule.games else ""
-    say(f"Severity: {rule.severity.label} · applies to: {rule.kind} documents{games} in "
-        f"{rs.jurisdiction_name} ({rs.code}) · ruleset {rs.name} ({rule.source})")
-    say("\nLaw", "bold underline")
-    say(f"{rule.citation.article}, {rule.citation.instrument}")
-    say(f"« {rule.citation.text} »", "italic")
-    say("\nWhat it checks", "bold underline")
-    say(f"Passes: {rule.describe()}.")
-    say("Fails otherwise: each value that breaks it is a finding at its file:line:column.")
-    for name in rule.params:
-        param = rs.params[name]
-        say(f"Needs the parameter {name} ({param.description}; {param.citation.article}); "
-            f"without it the rule is not applied and an info finding says so (an error with --require-params).")
-    say("\nWhy", "bold underline")
-    say(rule.rationale)
 
 
 @rulesets_app.command("validate")
 @_exits
 def rulesets_validate(files: List[Path] = typer.Argument(..., help="Ruleset files to validate.")):
     """Validate ruleset files against the meta-schema and the check kinds; exit 1 if any is invalid."""
+    from casino_audit.reporters.catalogue import validation
+    from casino_audit.rulesets import RulesetError, load_ruleset
+
     bad = False
     for path in files:
         try:
-            rs = load_ruleset(path)
+            validation(path, None, load_ruleset(path), sys.stdout, sys.stderr)
         except RulesetError as error:
             bad = True
-            err.print(Text(f"{printable(path)}: invalid", style="bold red"))
-            for problem in error.problems:
-                err.print(Text(f"  {printable(problem)}"))
-            continue
-        extends = f", extends {' -> '.join(rs.chain[1:])}" if len(rs.chain) > 1 else ""
-        typer.echo(printable(f"{path}: valid — ruleset {rs.name} ({rs.code}), {len(rs.rules)} rules{extends}"))
+            validation(path, error.problems, None, sys.stdout, sys.stderr)
     raise typer.Exit(EXIT_FINDINGS if bad else EXIT_CLEAN)
 
 
@@ -343,15 +303,18 @@ SCHEMAS = {"ruleset": "ruleset.schema.json", "report": "report.schema.json"}
 
 @app.command()
 @_exits
-def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(kinds.KINDS)}), "
+def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KIND_NAMES)}), "
                                                 f"or {' / '.join(SCHEMAS)}.")):
     """Print the JSON Schema of a document kind (for editors), of rulesets or of the JSON report."""
+    from casino_audit import kinds
+    from casino_audit.shape import packaged_schema
+
     if name in kinds.KINDS:
         document = kinds.schema(name)
     elif name in SCHEMAS:
         document = packaged_schema(SCHEMAS[name])
     else:
-        raise Fail(f"unknown schema {name!r}; choose one of {', '.join([*kinds.KINDS, *SCHEMAS])}")
+        raise Fail(f"unknown schema {name!r}; choose one of {', '.join([*KIND_NAMES, *SCHEMAS])}")
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 

@@ -10,7 +10,6 @@ from functools import lru_cache
 from typing import Any
 
 from casino_audit import findings as F
-from casino_audit.shape import ShapeValidator, packaged_schema
 from casino_audit.display import brief
 from casino_audit.values import show
 
@@ -38,12 +37,19 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
 )}
 
 
+KIND_NAMES = tuple(KINDS)
+
+
 def schema(kind: str) -> dict:
+    from casino_audit.shape import packaged_schema  # schemas and validators load when a document needs them
+
     return packaged_schema(KINDS[kind].schema_file)
 
 
 @lru_cache(maxsize=None)
-def validator(kind: str) -> ShapeValidator:
+def validator(kind: str):
+    from casino_audit.shape import ShapeValidator
+
     return ShapeValidator(schema(kind))
 
 

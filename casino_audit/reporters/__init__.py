@@ -2,17 +2,18 @@
 
     report(result: RunResult, context: ReportContext, stream: TextIO) -> None
 
-Adding a format is one new module and one line in REPORTERS.
+Adding a format is one module and one line in REPORTERS. Modules are imported when used, so that naming the
+formats (in `--help`) costs nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Callable, TextIO
 
 from casino_audit.findings import Severity
 from casino_audit.results import RunResult
-from casino_audit.reporters import json_report, rich_report
 
 
 @dataclass
@@ -26,7 +27,12 @@ class ReportContext:
 
 Reporter = Callable[[RunResult, ReportContext, TextIO], None]
 
-REPORTERS: dict[str, Reporter] = {
-    "rich": rich_report.report,
-    "json": json_report.report,
+REPORTERS: dict[str, str] = {  # format -> module in this package with a `report` function
+    "rich": "rich_report",
+    "json": "json_report",
 }
+FORMAT_NAMES = tuple(REPORTERS)
+
+
+def reporter(name: str) -> Reporter:
+    return import_module(f"casino_audit.reporters.{REPORTERS[name]}").report
