@@ -62,6 +62,7 @@ LOAD_TOO_LARGE = "LOAD-TOO-LARGE"
 LOAD_SYNTAX = "LOAD-SYNTAX"
 LOAD_DUPLICATE_KEY = "LOAD-DUPLICATE-KEY"
 LOAD_UNSUPPORTED = "LOAD-UNSUPPORTED"
+LOAD_AMBIGUOUS = "LOAD-AMBIGUOUS"
 KIND_MISSING = "KIND-MISSING"
 KIND_UNKNOWN = "KIND-UNKNOWN"
 JURISDICTION_MISSING = "JURISDICTION-MISSING"
@@ -80,6 +81,8 @@ TOOL_FINDINGS = {
     LOAD_SYNTAX: "The file is not well-formed YAML or JSON.",
     LOAD_DUPLICATE_KEY: "A mapping names the same key twice; which value was meant is unknowable.",
     LOAD_UNSUPPORTED: "The document uses a YAML feature a filing may not use (custom tags, complex keys, deep nesting).",
+    LOAD_AMBIGUOUS: "A value the reader would read differently from how a person reads it (0310 as octal 200, 5:10 as "
+                    "310, a !!bool tag on a sentence, two merge keys, an invisible character); kept as the text written.",
     KIND_MISSING: "The document does not say which kind it is (`kind:`).",
     KIND_UNKNOWN: "The document's `kind:` is not one casino-audit knows.",
     JURISDICTION_MISSING: "The document does not name its jurisdiction and none was given with --jurisdiction.",

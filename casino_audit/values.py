@@ -50,8 +50,11 @@ def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
     return None  # floats never reach here from our loader; refuse to guess at one that does
 
 
+SHOWN_CHARACTERS = 80  # a value quoted in a message; a 5 MB value quoted 2,000 times would be 10 GB
+
+
 def show(value: Any, unit: str = "number") -> str:
-    """A value as a person reads it in a message."""
+    """A value as a person reads it in a message, cut short past SHOWN_CHARACTERS saying how much is left out."""
     if isinstance(value, Decimal):
         text = format(value, "f")
         return f"{text} %" if unit == "percent" else text
@@ -60,5 +63,32 @@ def show(value: Any, unit: str = "number") -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
+        if len(value) > SHOWN_CHARACTERS:
+            return f"{value[:SHOWN_CHARACTERS]!r}... ({len(value) - SHOWN_CHARACTERS:,} more characters)"
         return repr(value)
+    if isinstance(value, (list, dict)):
+        return _short_container(value)
     return str(value)
+
+
+def _short_container(value) -> str:
+    # Never str() a whole container: it may hold a million values, or the same 5 MB text many times.
+    if not value:
+        return str(value)
+    items = list(value.items())[:3] if isinstance(value, dict) else value[:3]
+    if isinstance(value, dict):
+        inner = ", ".join(f"{show(k)}: {_shallow(v)}" for k, v in items)
+        opening, closing = "{", "}"
+    else:
+        inner = ", ".join(_shallow(v) for v in items)
+        opening, closing = "[", "]"
+    more = f", ... ({len(value) - 3:,} more)" if len(value) > 3 else ""
+    return f"{opening}{inner}{more}{closing}"
+
+
+def _shallow(value) -> str:
+    if isinstance(value, dict):
+        return "{...}" if value else "{}"
+    if isinstance(value, list):
+        return "[...]" if value else "[]"
+    return show(value)
