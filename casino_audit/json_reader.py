@@ -115,6 +115,7 @@ class JsonReader:
             if state == _KEY or state == _KEY_OR_CLOSE:
                 if kind != "string":
                     raise self._unexpected(start, state, top)
+                nodes += 1  # keys count, as in YAML
                 key = self._string(token, start)
                 line, column = lines.at(start)
                 at = top.spots.at
@@ -131,7 +132,8 @@ class JsonReader:
                 raise self._unexpected(start, state, top)
             nodes += 1
             if nodes > self.max_nodes:
-                raise JsonProblem(F.LOAD_TOO_LARGE, f"the file holds more than {self.max_nodes:,} values", start)
+                raise JsonProblem(F.LOAD_TOO_LARGE, f"the file holds more than {self.max_nodes:,} keys and values",
+                                  start)
             line, column = lines.at(start)
             position = line << 32 | column
             if kind == "punctuation":  # an opening bracket

@@ -24,7 +24,7 @@ from casino_audit.positions import Position, Positions
 from casino_audit.yaml_reader import Limits, TooLarge, YamlReader
 
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
-MAX_NODES = 1_000_000  # values per file, each alias counting the values it repeats ("billion laughs")
+MAX_NODES = 1_000_000  # keys and values per file, each alias counting those it repeats ("billion laughs")
 EXPANSION = 4  # characters of values per file, aliases repeated, at most this many times the size limit
 MAX_DOCUMENTS = 1_000  # per file: each document is checked against every rule of its kind
 MAX_DEPTH = 100

@@ -1,9 +1,14 @@
-"""Reading numbers from filings: Decimal from the text as written, never float."""
+"""Reading numbers from filings: Decimal from the text as written, never float.
+
+Arithmetic on them is exact (fractions.Fraction): Decimal's 28-digit context would round a quotient
+(1000.0000000000000000000000001 / 5 reads as 200) and refuse a remainder of 30 digits.
+"""
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, Inexact, InvalidOperation, localcontext
+from fractions import Fraction
 from typing import Any
 
 PERCENT_PATTERN = r"^\s*[0-9]+(\.[0-9]+)?\s*%\s*$"
@@ -24,9 +29,10 @@ def bounded_decimal(text: str) -> Decimal | None:
 
 
 def _reasonable(number: Decimal) -> bool:
-    # The magnitude is what can explode (1e999999999 prints a billion digits); a long string of digits is
-    # bounded by the file it came from.
-    return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS
+    # The magnitude is what can explode (1e999999999 prints a billion digits), and so can the digits
+    # (1.000...0001 with a million zeros would be quoted whole in every message about it).
+    return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS and \
+        len(number.as_tuple().digits) <= 2 * MAX_DIGITS
 
 
 def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
@@ -48,6 +54,16 @@ def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
     if isinstance(value, str):
         return bounded_decimal(value.strip())
     return None  # floats never reach here from our loader; refuse to guess at one that does
+
+
+def show_quotient(value: Fraction) -> str:
+    """An exact quotient in a message: as a decimal when one of 28 digits is exact, else 'about' the rounded one."""
+    with localcontext() as context:
+        context.prec = 28
+        context.clear_flags()
+        number = (Decimal(value.numerator) / Decimal(value.denominator)).normalize()
+        rounded = context.flags[Inexact]
+    return f"about {show(number)}" if rounded else show(number)
 
 
 SHOWN_CHARACTERS = 80  # a value quoted in a message; a 5 MB value quoted 2,000 times would be 10 GB

@@ -31,7 +31,7 @@ _STANDARD_PREFIX = "tag:yaml.org,2002:"
 
 @dataclass
 class Limits:
-    max_nodes: int  # values in the file, each alias counting the values it repeats
+    max_nodes: int  # keys and values in the file, each alias counting those it repeats
     max_characters: int  # characters of scalars, each alias counting those it repeats
     max_documents: int
     max_depth: int
@@ -349,8 +349,8 @@ class YamlReader:
                             "character; it is kept as the escape written", event.start_mark, index)
 
     def _too_many(self, event) -> TooLarge:
-        return TooLarge(f"the file holds more than {self.limits.max_nodes:,} values (an alias counts the values "
-                        "it repeats)", event.start_mark)
+        return TooLarge(f"the file holds more than {self.limits.max_nodes:,} keys and values (an alias counts "
+                        "those it repeats)", event.start_mark)
 
 
 def _escape_surrogates(text: str) -> str:

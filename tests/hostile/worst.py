@@ -1,0 +1,128 @@
+"""The worst single files under the default limits (10 MiB, 1,000,000 values), and a child-process measure.
+
+    python tests/hostile/worst.py CASE DIR     build CASE in DIR, load + shape + rules it, print JSON:
+                                               {"case", "seconds", "peak_rss_mb", "findings"}
+
+Each case is what a filer could send to make one file cost the most: memory through aliases, time through
+values or findings by the hundred thousand, pointers through long keys. tests/test_hostile_cost.py runs
+every case in a fresh process and asserts the bound (under 10 s, under 500 MB peak RSS).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+MIB = 1024 * 1024
+LIMIT = 10 * MIB  # the default --max-file-size
+HEAD = "kind: machine\njurisdiction: LU\n"
+
+
+def _fill(head: str, unit: str, tail: str = "", limit: int = LIMIT - 64) -> str:
+    return head + unit * ((limit - len(head) - len(tail)) // len(unit)) + tail
+
+
+def alias_fanout() -> str:
+    # One 5 MB string, referenced 2,000 times where a number is expected (shape and rule quote it).
+    return (HEAD + 'filing: {reference: &s "' + "x" * (5 * MIB) + '"}\n'
+            + "coin_acceptor:\n  coin_denominations_eur: [" + ", ".join(["*s"] * 2000) + "]\n")
+
+
+def list_900k() -> str:
+    # 900k coins of 0.10 EUR: each a breach of the 0.50 minimum (a rule with a wildcard).
+    return HEAD + "coin_acceptor:\n  coin_denominations_eur:\n" + "  - 0.10\n" * 900_000
+
+
+def list_900k_shape() -> str:
+    # 900k meters that are not mappings: each a shape error.
+    return HEAD + "meters:\n" + "- x\n" * 900_000
+
+
+def scalars_flow() -> str:
+    # 10 MB of one-digit values in one flow list: five million values.
+    return _fill(HEAD + "meters: [", "1,", "1]\n")
+
+
+def many_keys() -> str:
+    # 490k unknown top-level fields (with their values, just under the 1,000,000 keys and values allowed).
+    return HEAD + "".join(f"k{n:07d}: 1\n" for n in range(490_000))
+
+
+def many_documents() -> str:
+    # A quarter of a million tiny filings in one file, each missing every field the law requires.
+    return _fill("", "--- {kind: machine, jurisdiction: LU}\n")
+
+
+def long_keys() -> str:
+    # Fifty nested 100 kB keys (explicit `? `: a plain key stops at 1,024 characters), then a million values
+    # under them: a pointer string per value would be 5 MB each.
+    text, indent = HEAD, ""
+    for depth in range(50):
+        text += f"{indent}? k{depth}{'k' * 100_000}\n{indent}:\n"
+        indent += " "
+    return _fill(text + indent + "[", "0,", "0]\n")
+
+
+def json_long_keys() -> str:
+    text = "".join(f'{{"k{depth}{"k" * 100_000}": ' for depth in range(50))
+    return _fill('{"kind": "machine", "jurisdiction": "LU", "x": ' + text + "[", "0,", "0]" + "}" * 51)
+
+
+def schedule_keys() -> str:
+    # A roulette table whose closed payout schedule has some 490k entries the law does not list.
+    return ("kind: table\njurisdiction: LU\ngame: english_roulette\npayouts:\n"
+            + "".join(f"  c{n:07d}: 35\n" for n in range(490_000)))
+
+
+def long_values() -> str:
+    # A 10 MB rate, quoted by its shape error and its rule.
+    return HEAD + 'redistribution_rate: "' + "9" * (LIMIT - 200) + '"\n'
+
+
+def json_numbers() -> str:
+    # 10 MB of JSON numbers: 2.5 million values.
+    return _fill('{"kind": "machine", "jurisdiction": "LU", "coin_acceptor": {"coin_denominations_eur": [',
+                 "0.1,", "0.1]}}")
+
+
+def json_keys() -> str:
+    return '{"kind": "machine", "jurisdiction": "LU", ' + ", ".join(f'"k{n:07d}": 1' for n in range(490_000)) + "}"
+
+
+CASES = {f.__name__: f for f in (alias_fanout, list_900k, list_900k_shape, scalars_flow, many_keys, many_documents,
+                                  long_keys, schedule_keys, long_values, json_numbers, json_keys, json_long_keys)}
+
+
+def build(case: str, directory: Path) -> Path:
+    suffix = ".json" if case.startswith("json") else ".yaml"
+    path = directory / f"{case}{suffix}"
+    data = CASES[case]().encode("utf-8")
+    assert len(data) <= LIMIT, (case, len(data))
+    path.write_bytes(data)
+    return path
+
+
+def measure(case: str, directory: Path) -> dict:
+    from casino_audit.engine import Checker
+    from casino_audit.loader import load_file
+    from casino_audit.pipeline import check_document
+    from casino_audit.rulesets import builtin_names, load_builtin
+
+    path = build(case, directory)
+    checker = Checker({ruleset.code: ruleset for ruleset in map(load_builtin, builtin_names())})
+    start = time.perf_counter()
+    loaded = load_file(path)
+    found = len(loaded.findings)
+    for document in loaded.documents:
+        found += len(check_document(document, checker))
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"case": case, "seconds": round(seconds, 2), "peak_rss_mb": round(peak), "findings": found}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's casino_audit, not an installed one
+    print(json.dumps(measure(sys.argv[1], Path(sys.argv[2]))))
