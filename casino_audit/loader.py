@@ -78,24 +78,41 @@ def limits(max_bytes: int = DEFAULT_MAX_BYTES) -> Limits:
 
 
 def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
-    display = str(path)
-    result = FileLoad(display)
     try:
         raw = _read_bytes(Path(path), max_bytes)
+    except _Problem as problem:
+        return _refused(str(path), problem)
+    return load_bytes(raw, str(path), max_bytes)
+
+
+def read_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes | None, FileLoad]:
+    """The file's bytes (to hash them, then load_bytes the same bytes), or None and the finding why not."""
+    try:
+        return _read_bytes(Path(path), max_bytes), FileLoad(str(path))
+    except _Problem as problem:
+        return None, _refused(str(path), problem)
+
+
+def load_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
+    """A file's bytes as documents (JSON if the name ends in .json, else YAML)."""
+    try:
         text = _decode(raw)
     except _Problem as problem:
-        line, column = problem.mark if problem.mark else (None, None)
-        result.findings.append(_error(display, problem.rule_id, problem.message, line, column))
-        return result
-    del raw
+        return _refused(path, problem)
+    result = FileLoad(path)
     if not text.strip():
-        result.findings.append(_error(display, F.LOAD_EMPTY, "the file is empty", 1, 1))
+        result.findings.append(_error(path, F.LOAD_EMPTY, "the file is empty", 1, 1))
         return result
-    _load(text, result, display.lower().endswith(".json"), limits(max_bytes))
+    _load(text, result, path.lower().endswith(".json"), limits(max_bytes))
     if not result.documents and not result.findings:
-        result.findings.append(_error(display, F.LOAD_EMPTY, "the file holds no document, only comments "
-                                                             "or blank lines", 1, 1))
+        result.findings.append(_error(path, F.LOAD_EMPTY, "the file holds no document, only comments "
+                                                          "or blank lines", 1, 1))
     return result
+
+
+def _refused(path: str, problem: "_Problem") -> FileLoad:
+    line, column = problem.mark if problem.mark else (None, None)
+    return FileLoad(path, findings=[_error(path, problem.rule_id, problem.message, line, column)])
 
 
 class NotOneDocument(Exception):
