@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator
 
@@ -88,8 +89,13 @@ def outside(number: Decimal | Fraction, low: Decimal | None, high: Decimal | Non
     one), or None."""
     exact = number.__class__ is Fraction
     if low is not None and (number < Fraction(low) if exact else number < low):
-        return f"below the minimum of {show(low, unit)}"
+        return _beyond("below the minimum", low, unit)
     if high is not None and (number > Fraction(high) if exact else number > high):
-        return f"above the maximum of {show(high, unit)}"
+        return _beyond("above the maximum", high, unit)
     return None
+
+
+@lru_cache(maxsize=1024)  # 900,000 values below one minimum say it 900,000 times
+def _beyond(where: str, limit: Decimal, unit: str) -> str:
+    return f"{where} of {show(limit, unit)}"
 

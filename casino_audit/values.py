@@ -20,19 +20,20 @@ MAX_DIGITS = 30  # no amount, rate or count in a filing needs more
 
 def bounded_decimal(text: str) -> Decimal | None:
     """The number a text states, exactly; None for NaN, infinities, and numbers too large or too small to be
-    amounts (1e999999999 would take gigabytes to print in a message)."""
+    amounts (1e999999999 would take gigabytes to print in a message), or with more than 2 * MAX_DIGITS
+    digits (1.000...0001 with a million zeros would be quoted whole in every message about it)."""
     try:
         number = Decimal(text)
     except InvalidOperation:
         return None
+    if len(text) > 2 * MAX_DIGITS and len(number.as_tuple().digits) > 2 * MAX_DIGITS:
+        return None  # a text this short cannot have that many digits: the common case skips the count
     return number if _reasonable(number) else None
 
 
 def _reasonable(number: Decimal) -> bool:
-    # The magnitude is what can explode (1e999999999 prints a billion digits), and so can the digits
-    # (1.000...0001 with a million zeros would be quoted whole in every message about it).
-    return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS and \
-        len(number.as_tuple().digits) <= 2 * MAX_DIGITS
+    # The magnitude is what can explode; the digits were bounded when the number was read.
+    return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS
 
 
 def to_decimal(value: Any, unit: str = "number") -> Decimal | None:

@@ -29,6 +29,7 @@ _NUMERIC_FIRST = frozenset("-+.0123456789")
 # PyYAML's own implicit resolvers, by first character: the reading YAML 1.1 gives a plain scalar.
 _RESOLVERS = {first: tuple(pairs) for first, pairs in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
 
+_SIMPLE_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)\.[0-9]+")  # YAML 1.1 and a person read it alike
 _CLEAN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*(?:_[0-9]+)*)")
 _CLEAN_FLOAT = re.compile(r"[-+]?(?:[0-9]+(?:_[0-9]+)*\.(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+(?:_[0-9]+)*)"
                           r"(?:[eE][-+][0-9]+)?")
@@ -56,8 +57,10 @@ def read_plain(text: str):
         return _WORDS[text], None
     if text[:1] not in _NUMERIC_FIRST:
         return text, None
-    if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):  # the common case
+    if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):  # the common cases
         return (int(text) if len(text) <= MAX_DIGITS else text), None
+    if len(text) <= MAX_DIGITS and _SIMPLE_DECIMAL.fullmatch(text):
+        return Decimal(text), None
     return _read_number(text)
 
 

@@ -3,6 +3,9 @@
     python tests/hostile/worst.py CASE DIR     build CASE in DIR, load + shape + rules it, print JSON:
                                                {"case", "seconds", "peak_rss_mb", "findings"}
 
+The rule checks run as the pipeline runs them with its cap on findings kept per rule and file: every
+violation is made and counted, the first 20 of each rule become findings with their positions.
+
 Each case is what a filer could send to make one file cost the most: memory through aliases, time through
 values or findings by the hundred thousand, pointers through long keys. tests/test_hostile_cost.py runs
 every case in a fresh process and asserts the bound (under 10 s, under 500 MB peak RSS).
@@ -57,18 +60,18 @@ def many_documents() -> str:
 
 
 def long_keys() -> str:
-    # Fifty nested 100 kB keys (explicit `? `: a plain key stops at 1,024 characters), then a million values
-    # under them: a pointer string per value would be 5 MB each.
+    # Fifty nested 100 kB keys (explicit `? `: a plain key stops at 1,024 characters), then 900k values under
+    # them: a pointer string per value would be 5 MB each, 4.5 TB in all.
     text, indent = HEAD, ""
     for depth in range(50):
         text += f"{indent}? k{depth}{'k' * 100_000}\n{indent}:\n"
         indent += " "
-    return _fill(text + indent + "[", "0,", "0]\n")
+    return text + indent + "[" + "0," * 900_000 + "0]\n"
 
 
 def json_long_keys() -> str:
     text = "".join(f'{{"k{depth}{"k" * 100_000}": ' for depth in range(50))
-    return _fill('{"kind": "machine", "jurisdiction": "LU", "x": ' + text + "[", "0,", "0]" + "}" * 51)
+    return '{"kind": "machine", "jurisdiction": "LU", "x": ' + text + "[" + "0," * 900_000 + "0]" + "}" * 51
 
 
 def schedule_keys() -> str:
@@ -105,19 +108,54 @@ def build(case: str, directory: Path) -> Path:
     return path
 
 
-def measure(case: str, directory: Path) -> dict:
-    from casino_audit.engine import Checker
-    from casino_audit.loader import load_file
-    from casino_audit.pipeline import check_document
+def _rules():
+    """Every built-in rule whose parameters need no value, compiled once: (jurisdiction, kind) -> rules."""
+    from casino_audit import checks
     from casino_audit.rulesets import builtin_names, load_builtin
 
-    path = build(case, directory)
-    checker = Checker({ruleset.code: ruleset for ruleset in map(load_builtin, builtin_names())})
-    start = time.perf_counter()
+    compiled: dict = {}
+    for ruleset in map(load_builtin, builtin_names()):
+        for rule in ruleset.rules:
+            if not rule.params:
+                conditions = [checks.compile_condition(c) for c in rule.when]
+                compiled.setdefault((ruleset.code, rule.kind), []).append((rule, conditions, rule.compile({})))
+    return compiled
+
+
+def check(path: Path, rules: dict, kept_per_rule: int = 20) -> int:
+    """Load, shape and rule checks of one file, as the pipeline runs them: every violation counted, the first
+    `kept_per_rule` of each rule and file made a finding with its position. Returns the number of findings."""
+    from casino_audit import kinds
+    from casino_audit.loader import load_file
+
     loaded = load_file(path)
     found = len(loaded.findings)
+    kept: dict = {}
     for document in loaded.documents:
-        found += len(check_document(document, checker))
+        found += len(document.findings)
+        kind, _ = kinds.identify(document.data)
+        if kind is None:
+            continue
+        for _, pointer, _ in kinds.validator(kind).errors(document.data):
+            document.position(pointer)
+            found += 1
+        data, game = document.data, kinds.KINDS[kind].game_of(document.data)
+        for rule, conditions, run in rules.get((data.get("jurisdiction"), kind), ()):
+            if (rule.games and game not in rule.games) or not all(condition(data) for condition in conditions):
+                continue
+            for pointer, message in run(data):
+                found += 1
+                kept[rule.id] = kept.get(rule.id, 0) + 1
+                if kept[rule.id] <= kept_per_rule:
+                    document.position(pointer)
+    return found
+
+
+def measure(case: str, directory: Path) -> dict:
+    path = build(case, directory)
+    rules = _rules()
+    start = time.perf_counter()
+    found = check(path, rules)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"case": case, "seconds": round(seconds, 2), "peak_rss_mb": round(peak), "findings": found}
