@@ -179,7 +179,7 @@ class YamlReader:
                               tag == MERGE or (tag is None and event.implicit[0] and text == "<<"), findings, index)
                     continue
                 if tag is None or tag == "!":
-                    if event.implicit[0]:
+                    if tag is None and event.implicit[0]:  # plain; `! 0310` is text as written
                         value, problem = read_plain(text)
                         if problem:
                             findings.append(self.finding(F.LOAD_AMBIGUOUS, problem + "; it is kept as the text "

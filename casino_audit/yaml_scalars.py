@@ -41,6 +41,9 @@ _SPECIAL_FLOAT = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 _YAML12_NUMBER = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)"
                             r"(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 _RADIX_DIGITS = {"x": 25, "b": 100}  # at most ~30 decimal digits, like every other number
+# Numbers no filing needs (and whose printing could explode): kept as text, which fails its schema.
+_TOO_LARGE = (f"{{}} is a number too large, too small or too long (over {MAX_DIGITS} digits) for an amount, a rate or a "
+              "count")
 
 
 def yaml11_tag(text: str) -> str:
@@ -58,7 +61,7 @@ def read_plain(text: str):
     if text[:1] not in _NUMERIC_FIRST:
         return text, None
     if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):  # the common cases
-        return (int(text) if len(text) <= MAX_DIGITS else text), None
+        return (int(text), None) if len(text) <= MAX_DIGITS else (text, _TOO_LARGE.format(show(text)))
     if len(text) <= MAX_DIGITS and _SIMPLE_DECIMAL.fullmatch(text):
         return Decimal(text), None
     return _read_number(text)
@@ -69,14 +72,16 @@ def _read_number(text: str):
     if tag == INT:
         if _CLEAN_INT.fullmatch(text):
             digits = text.replace("_", "")
-            return (int(digits) if len(digits.lstrip("+-")) <= MAX_DIGITS else text), None
+            if len(digits.lstrip("+-")) > MAX_DIGITS:
+                return text, _TOO_LARGE.format(show(text))
+            return int(digits), None
         radix = _RADIX.fullmatch(text)
         if radix:
             sign, base, digits = radix.group(1), radix.group(2), radix.group(3).replace("_", "")
             if not digits:
                 return text, f"{show(text)} reads as a {'hexadecimal' if base == 'x' else 'binary'} number without digits"
             if len(digits) > _RADIX_DIGITS[base]:
-                return text, None  # too large to be an amount: stays text, and fails its schema
+                return text, _TOO_LARGE.format(show(text))
             number = int(digits, 16 if base == "x" else 2)
             return (-number if sign == "-" else number), None
         if _LEADING_ZERO.fullmatch(text):
@@ -87,9 +92,9 @@ def _read_number(text: str):
     if tag == FLOAT:
         if _CLEAN_FLOAT.fullmatch(text):
             number = bounded_decimal(text.replace("_", ""))
-            return (text if number is None else number), None  # too large or small: text, fails its schema
+            return (text, _TOO_LARGE.format(show(text))) if number is None else (number, None)
         if _SPECIAL_FLOAT.fullmatch(text):
-            return text, None  # infinity and NaN are no amount: text, fails its schema
+            return text, f"{show(text)} is infinity or not-a-number, which no amount is"
         return text, _sexagesimal_or_underscores(text)
     if tag == STR and _LEADING_ZERO.fullmatch(text):
         return text, (f"{show(text)} has a leading zero: YAML 1.1 reads it as text, YAML 1.2 as a number; write the "
@@ -136,7 +141,5 @@ def read_tagged(tag: str, text: str):
         return value, None
     if tag == FLOAT and type(value) in (int, Decimal):
         return Decimal(value), None
-    if tag == FLOAT and _SPECIAL_FLOAT.fullmatch(text):
-        return text, None
     what = "a whole number" if tag == INT else "a number"
     return text, f"{show(text)} is tagged !!{tag[len(TAG):]} but is not {what} casino-audit can read"
