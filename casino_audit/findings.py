@@ -71,6 +71,7 @@ JURISDICTION_NO_RULES = "JURISDICTION-NO-RULES"
 RULESET_INVALID = "RULESET-INVALID"
 SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
 SHAPE_INVALID = "SHAPE-INVALID"
+SHAPE_UNLISTED = "SHAPE-UNLISTED"
 
 TOOL_FINDINGS = {
     LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
@@ -91,4 +92,5 @@ TOOL_FINDINGS = {
     RULESET_INVALID: "A ruleset met among the files checked is not valid (it is validated, not checked as a filing).",
     SHAPE_UNKNOWN_FIELD: "The document has a field its kind's schema does not define.",
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
+    SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
 }

@@ -79,8 +79,9 @@ class ShapeValidator:
         found.sort(key=lambda e: e[1])
         if more:
             amount = f"more than {more - 1:,}" if counted > MAX_COUNTED else f"{more:,}"
-            found.append((F.SHAPE_INVALID, "", f"{amount} further shape error(s) in this document are not listed; "
-                                               "correct those above and check again"))
+            # Its own id: not a value of the wrong shape (the document's root is not misshapen).
+            found.append((F.SHAPE_UNLISTED, "", f"{amount} further shape error(s) in this document are not listed; "
+                                                "correct those above and check again"))
         return found
 
 

@@ -220,3 +220,28 @@ def test_ratio_and_range_verdicts_equal_the_fraction_truth(a, b, limit, side):
     assert (run(in_range, {"a": a}) == []) is truth
     assert (run({"kind": "ratio", "numerator": "/a", "denominator": "/b", "in": [bound]}, {"a": a, "b": b}) == []) \
         is (b != 0 and Fraction(a) / Fraction(b) == Fraction(limit))
+
+
+# --- shape: a document with errors by the thousand is explained up to 100, and the rest counted ---------------
+
+LIST_OF_MAPPINGS = {"type": "object", "additionalProperties": False,
+                    "properties": {"m": {"type": "array", "items": {"type": "object"}}}}
+
+
+@pytest.mark.parametrize("data, unlisted", [
+    ({"m": ["x"] * 900}, "800 further"),
+    ({"m": ["x"] * 20_000}, "more than 10,000 further"),
+    ({f"k{n}": 1 for n in range(500)}, "400 further"),
+    ({"m": ["x"] * 60, **{f"k{n}": 1 for n in range(60)}}, "20 further"),
+])
+def test_shape_errors_past_a_hundred_are_counted_not_explained(data, unlisted):
+    errors = ShapeValidator(LIST_OF_MAPPINGS).errors(data)
+    assert len(errors) == 101
+    [(rule_id, pointer, message)] = [e for e in errors if e[0] == "SHAPE-UNLISTED"]
+    assert pointer == "" and unlisted in message
+
+
+def test_shape_messages_quote_values_briefly():
+    errors = ShapeValidator({"type": "object", "properties": {"a": {"maxLength": 3}, "b": {"type": "number"}}}) \
+        .errors({"a": "x" * 1_000_000, "b": "y" * 1_000_000})
+    assert len(errors) == 2 and all(len(message) < 500 for _, _, message in errors)
