@@ -1,6 +1,7 @@
 """The worst single files under the default limits (10 MiB, 1,000,000 values), and a child-process measure.
 
-    python tests/hostile/worst.py CASE DIR     build CASE in DIR, load + shape + rules it, print JSON:
+    python tests/hostile/worst.py CASE DIR [MAX_ADDRESS_SPACE_BYTES]
+                                               build CASE in DIR, load + shape + rules it, print JSON:
                                                {"case", "seconds", "peak_rss_mb", "findings"}
 
 The rule checks run as the pipeline runs them with its cap on findings kept per rule and file: every
@@ -163,4 +164,6 @@ def measure(case: str, directory: Path) -> dict:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's casino_audit, not an installed one
+    if len(sys.argv) > 3:  # an address-space limit: a bomb stops here (MemoryError), not at the machine's end
+        resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[3]), int(sys.argv[3])))
     print(json.dumps(measure(sys.argv[1], Path(sys.argv[2]))))
