@@ -62,6 +62,7 @@ LOAD_TOO_LARGE = "LOAD-TOO-LARGE"
 LOAD_SYNTAX = "LOAD-SYNTAX"
 LOAD_DUPLICATE_KEY = "LOAD-DUPLICATE-KEY"
 LOAD_UNSUPPORTED = "LOAD-UNSUPPORTED"
+LOAD_AMBIGUOUS = "LOAD-AMBIGUOUS"
 KIND_MISSING = "KIND-MISSING"
 KIND_UNKNOWN = "KIND-UNKNOWN"
 JURISDICTION_MISSING = "JURISDICTION-MISSING"
@@ -70,6 +71,7 @@ JURISDICTION_NO_RULES = "JURISDICTION-NO-RULES"
 RULESET_INVALID = "RULESET-INVALID"
 SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
 SHAPE_INVALID = "SHAPE-INVALID"
+SHAPE_UNLISTED = "SHAPE-UNLISTED"
 INTERNAL_ERROR = "INTERNAL-ERROR"
 
 TOOL_FINDINGS = {
@@ -81,6 +83,8 @@ TOOL_FINDINGS = {
     LOAD_SYNTAX: "The file is not well-formed YAML or JSON.",
     LOAD_DUPLICATE_KEY: "A mapping names the same key twice; which value was meant is unknowable.",
     LOAD_UNSUPPORTED: "The document uses a YAML feature a filing may not use (custom tags, complex keys, deep nesting).",
+    LOAD_AMBIGUOUS: "A value the reader would read differently from how a person reads it (0310 as octal 200, 5:10 as "
+                    "310, a !!bool tag on a sentence, two merge keys, an invisible character); kept as the text written.",
     KIND_MISSING: "The document does not say which kind it is (`kind:`).",
     KIND_UNKNOWN: "The document's `kind:` is not one casino-audit knows.",
     JURISDICTION_MISSING: "The document does not name its jurisdiction and none was given with --jurisdiction.",
@@ -89,5 +93,6 @@ TOOL_FINDINGS = {
     RULESET_INVALID: "A ruleset met among the files checked is not valid (it is validated, not checked as a filing).",
     SHAPE_UNKNOWN_FIELD: "The document has a field its kind's schema does not define.",
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
+    SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
     INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }

@@ -3,33 +3,31 @@
 Checks see plain data (dicts, lists, str, int, bool, None and Decimal for every non-integer number,
 taken from the text as written); positions live in `Document.positions`, keyed by JSON pointer.
 Nothing here raises on bad input: every problem becomes a Finding with file:line:column.
+A file's cost is bounded before it is built: values, characters through aliases, documents, depth.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import yaml
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
-from casino_audit.pointers import child
-from casino_audit.values import MAX_DIGITS, bounded_decimal
-
-try:  # the C parser is ~8x faster; the pure-Python one gives the same nodes
-    _YamlLoader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - libyaml missing
-    _YamlLoader = yaml.SafeLoader
+from casino_audit.json_reader import JsonProblem, JsonReader, line_column
+from casino_audit.positions import Position, Positions
+from casino_audit.yaml_reader import Limits, TooLarge, YamlReader
 
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
-MAX_NODES = 1_000_000  # bounds alias expansion ("billion laughs")
+MAX_NODES = 1_000_000  # keys and values per file, each alias counting those it repeats ("billion laughs")
+EXPANSION = 4  # characters of values per file, aliases repeated, at most this many times the size limit
+MAX_DOCUMENTS = 1_000  # per file: each document is checked against every rule of its kind
 MAX_DEPTH = 100
-
-Position = tuple[int, int]  # 1-based line and column
 
 
 @dataclass
@@ -37,12 +35,14 @@ class Document:
     file: str
     index: int
     data: Any
-    positions: dict[str, Position]
+    positions: Mapping[str, Position]  # a Positions tree from the loader; a plain dict also works
     findings: list[Finding] = field(default_factory=list)  # load-time findings that do not stop checking
 
     def position(self, pointer: str | None) -> Position | None:
         """Position of the pointer, or of its nearest ancestor that exists in the source."""
         positions = self.positions
+        if isinstance(positions, Positions):
+            return positions.nearest(pointer)
         while pointer is not None:
             found = positions.get(pointer)
             if found is not None:
@@ -72,27 +72,47 @@ def _error(path: str, rule_id: str, message: str, line: int | None = None, colum
                    line=line, column=column, document=document)
 
 
+def limits(max_bytes: int = DEFAULT_MAX_BYTES) -> Limits:
+    return Limits(max_nodes=MAX_NODES, max_characters=EXPANSION * max_bytes, max_documents=MAX_DOCUMENTS,
+                  max_depth=MAX_DEPTH)
+
+
 def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
-    display = str(path)
-    result = FileLoad(display)
     try:
         raw = _read_bytes(Path(path), max_bytes)
+    except _Problem as problem:
+        return _refused(str(path), problem)
+    return load_bytes(raw, str(path), max_bytes)
+
+
+def read_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes | None, FileLoad]:
+    """The file's bytes (to hash them, then load_bytes the same bytes), or None and the finding why not."""
+    try:
+        return _read_bytes(Path(path), max_bytes), FileLoad(str(path))
+    except _Problem as problem:
+        return None, _refused(str(path), problem)
+
+
+def load_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
+    """A file's bytes as documents (JSON if the name ends in .json, else YAML)."""
+    try:
         text = _decode(raw)
     except _Problem as problem:
-        line, column = problem.mark if problem.mark else (None, None)
-        result.findings.append(_error(display, problem.rule_id, problem.message, line, column))
-        return result
+        return _refused(path, problem)
+    result = FileLoad(path)
     if not text.strip():
-        result.findings.append(_error(display, F.LOAD_EMPTY, "the file is empty", 1, 1))
+        result.findings.append(_error(path, F.LOAD_EMPTY, "the file is empty", 1, 1))
         return result
-    if str(path).lower().endswith(".json"):
-        _load_json(text, result)
-    else:
-        _load_yaml(text, result)
+    _load(text, result, path.lower().endswith(".json"), limits(max_bytes))
     if not result.documents and not result.findings:
-        result.findings.append(_error(display, F.LOAD_EMPTY, "the file holds no document, only comments "
-                                                             "or blank lines", 1, 1))
+        result.findings.append(_error(path, F.LOAD_EMPTY, "the file holds no document, only comments "
+                                                          "or blank lines", 1, 1))
     return result
+
+
+def _refused(path: str, problem: "_Problem") -> FileLoad:
+    line, column = problem.mark if problem.mark else (None, None)
+    return FileLoad(path, findings=[_error(path, problem.rule_id, problem.message, line, column)])
 
 
 class NotOneDocument(Exception):
@@ -116,9 +136,10 @@ def load_single_document(path: str | os.PathLike, what: str) -> Document:
     return loaded.documents[0]
 
 
-def load_text(text: str, path: str = "<text>", json_syntax: bool = False) -> FileLoad:
+def load_text(text: str, path: str = "<text>", json_syntax: bool = False,
+              max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
     result = FileLoad(path)
-    (_load_json if json_syntax else _load_yaml)(text, result)
+    _load(text, result, json_syntax, limits(max_bytes))
     return result
 
 
@@ -157,186 +178,118 @@ def _decode(raw: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-# --- numbers ----------------------------------------------------------------------------------------
-def _json_number(text: str):
-    number = bounded_decimal(text)
-    if number is None:
-        raise ValueError(f"the number {text[:40]}{'...' if len(text) > 40 else ''} is too long or too large")
-    return number
+
+# --- YAML and JSON ------------------------------------------------------------------------------------
 
 
-# --- YAML -------------------------------------------------------------------------------------------
-
-_TAG = "tag:yaml.org,2002:"
-_STR, _INT, _FLOAT, _BOOL, _NULL = _TAG + "str", _TAG + "int", _TAG + "float", _TAG + "bool", _TAG + "null"
-_TIMESTAMP, _MAP, _SEQ, _MERGE = _TAG + "timestamp", _TAG + "map", _TAG + "seq", _TAG + "merge"
-_TRUE_WORDS = frozenset(("yes", "true", "on"))
-_int_constructor = yaml.constructor.SafeConstructor()
+def _load(text: str, result: FileLoad, json_syntax: bool, bounds: Limits) -> None:
+    spans = (_load_json if json_syntax else _load_yaml)(text, result, bounds)
+    _flag_invisible(text, result, spans, json_syntax)
 
 
-def _load_yaml(text: str, result: FileLoad) -> None:
-    index = 0
+def _load_yaml(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, int]]:
+    reader = YamlReader(text, result.path, bounds)
     try:
-        for node in yaml.compose_all(text, Loader=_YamlLoader):
-            _add_document(node, index, result)
-            index += 1
+        reader.read()
+    except TooLarge as problem:
+        reader.findings.append(_error(result.path, F.LOAD_TOO_LARGE, problem.message, *_mark_pair(problem.mark),
+                                      document=reader.index))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         reason = " ".join(part for part in (exc.context, exc.problem) if part)
-        result.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken YAML: {reason}",
-                                      *_mark_pair(mark), document=index))
+        rule_id = F.LOAD_SYNTAX
+        if "invalid Unicode character escape" in reason:  # libyaml refuses `\ud800`: no character
+            rule_id, reason = F.LOAD_ENCODING, reason + " (a \\u escape that names no character, such as half " \
+                                                        "of a surrogate pair)"
+        reader.findings.append(_error(result.path, rule_id, f"broken YAML: {reason}", *_mark_pair(mark),
+                                      document=reader.index))
     except yaml.YAMLError as exc:  # reader errors (control characters) carry a position of their own
         line, column = (None, None)
         if isinstance(exc, yaml.reader.ReaderError):
-            line, column = _line_col(text.encode("utf-8"), len(text[: exc.position].encode("utf-8")))
-        result.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken YAML: {exc}", line, column, index))
-    except RecursionError:
-        result.findings.append(_error(result.path, F.LOAD_UNSUPPORTED, "the document nests too deeply to read",
-                                      document=index))
+            line, column = yaml_line_column(text, exc.position)
+        reader.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken YAML: {exc}", line, column, reader.index))
+    result.findings.extend(reader.findings)
+    spans = []
+    for index, data, positions, findings, start, end in reader.documents:
+        result.documents.append(Document(result.path, index, data, positions, findings))
+        spans.append((start, end))
+    return spans
 
 
 def _mark_pair(mark) -> tuple[int | None, int | None]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
 
 
-def _add_document(node, index: int, result: FileLoad) -> None:
-    if node is None or (node.tag == _NULL and isinstance(node, yaml.ScalarNode)):
-        line = (node.start_mark.line + 1) if node is not None else None
-        result.findings.append(_error(result.path, F.LOAD_EMPTY, "the document is empty", line, 1, index))
-        return
-    builder = _Builder(result.path, index)
+_YAML_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+
+
+def yaml_line_column(text: str, offset: int) -> Position:
+    """Line and column as the YAML reader counts them (CR, NEL, LS and PS end a line too)."""
+    line, line_start = 1, 0
+    for line, found in enumerate(_YAML_BREAK.finditer(text, 0, offset), start=2):
+        line_start = found.end()
+    return line, offset - line_start + 1
+
+
+def _load_json(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, int]]:
+    reader = JsonReader(text, result.path, bounds.max_nodes, bounds.max_depth)
     try:
-        data = builder.build(node, "", 0, ())
-    except _Problem as problem:
+        data, positions = reader.read()
+    except JsonProblem as problem:
         result.findings.append(_error(result.path, problem.rule_id, problem.message,
-                                      *_mark_pair(problem.mark), document=index))
-        return
-    result.documents.append(Document(result.path, index, data, builder.positions, builder.findings))
+                                      *line_column(text, problem.offset), 0))
+        return []
+    result.documents.append(Document(result.path, 0, data, positions, reader.findings))
+    return [(0, len(text))]
 
 
-class _Builder:
-    """Turns a composed YAML node tree into plain data and a position table, in one pass."""
+# --- characters a person cannot see ---------------------------------------------------------------------
 
-    def __init__(self, path: str, index: int):
-        self.path = path
-        self.index = index
-        self.positions: dict[str, Position] = {}
-        self.findings: list[Finding] = []
-        self.nodes = 0
-
-    def build(self, node, pointer: str, depth: int, active: tuple) -> Any:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise _Problem(F.LOAD_TOO_LARGE, f"the document expands to more than {MAX_NODES:,} values "
-                                             "(aliases repeated too often?)", node.start_mark)
-        if depth > MAX_DEPTH:
-            raise _Problem(F.LOAD_UNSUPPORTED, f"the document nests deeper than {MAX_DEPTH} levels", node.start_mark)
-        if pointer not in self.positions:
-            mark = node.start_mark
-            self.positions[pointer] = (mark.line + 1, mark.column + 1)
-        if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
-        if id(node) in active:
-            raise _Problem(F.LOAD_UNSUPPORTED, "an alias refers to a node that contains it (a cycle)",
-                           node.start_mark)
-        active = active + (id(node),) if node.value else active
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != _SEQ:
-                raise _Problem(F.LOAD_UNSUPPORTED, f"the tag {node.tag} is not allowed in a filing", node.start_mark)
-            return [self.build(item, child(pointer, position), depth + 1, active)
-                    for position, item in enumerate(node.value)]
-        if node.tag != _MAP:
-            raise _Problem(F.LOAD_UNSUPPORTED, f"the tag {node.tag} is not allowed in a filing", node.start_mark)
-        return self.mapping(node, pointer, depth, active)
-
-    def mapping(self, node, pointer: str, depth: int, active: tuple) -> dict:
-        data: dict[str, Any] = {}
-        first_seen: dict[str, Position] = {}
-        merged: list = []
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
-                merged.append(value_node)
-                continue
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise _Problem(F.LOAD_UNSUPPORTED, "a key must be plain text, not a list or mapping",
-                               key_node.start_mark)
-            key = key_node.value  # the key as written: `yes:` stays "yes", `1:` stays "1"
-            key_position = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            member = child(pointer, key)
-            if key in first_seen:
-                line, column = first_seen[key]
-                self.findings.append(_error(
-                    self.path, F.LOAD_DUPLICATE_KEY,
-                    f"duplicate key {key!r} (first given at line {line}, column {column}); "
-                    "a reader keeps only one of the two values, so the filing is ambiguous",
-                    *key_position, document=self.index))
-            first_seen[key] = key_position
-            self.positions[member] = key_position
-            data[key] = self.build(value_node, member, depth + 1, active)
-        for source in merged:  # `<<: *defaults`: explicit keys win over merged ones
-            sources = source.value if isinstance(source, yaml.SequenceNode) else [source]
-            for mapping_node in sources:
-                if not isinstance(mapping_node, yaml.MappingNode):
-                    raise _Problem(F.LOAD_UNSUPPORTED, "a merge key (<<) must refer to a mapping",
-                                   mapping_node.start_mark)
-                for key, value in self.mapping(mapping_node, pointer, depth, active).items():
-                    data.setdefault(key, value)
-        return data
-
-    def scalar(self, node) -> Any:
-        tag, value = node.tag, node.value
-        if tag == _STR:
-            return value
-        if tag == _INT:
-            digits = value.replace("_", "")
-            unsigned = digits.lstrip("+-")
-            if len(unsigned) > MAX_DIGITS:  # stays text, and fails its schema
-                return value
-            if unsigned.isdigit() and (unsigned == "0" or not unsigned.startswith("0")):
-                return int(digits)
-            return _int_constructor.construct_yaml_int(node)  # 0x.., 0o.., 0b.., 1:30 as YAML 1.1 says
-        if tag == _FLOAT:
-            number = bounded_decimal(value.replace("_", ""))
-            return value if number is None else number
-        if tag == _BOOL:
-            return value.lower() in _TRUE_WORDS
-        if tag == _NULL:
-            return None
-        if tag == _TIMESTAMP:
-            return value  # dates stay as written; schemas check their format
-        raise _Problem(F.LOAD_UNSUPPORTED, f"the tag {tag} is not allowed in a filing", node.start_mark)
+_INVISIBLE_CATEGORIES = frozenset(("Cf", "Zl", "Zp"))  # format characters (bidi, zero-width, BOM), LS, PS
+MAX_INVISIBLE_FINDINGS = 20
 
 
-# --- JSON -------------------------------------------------------------------------------------------
+def _invisible(char: str, json_syntax: bool) -> bool:
+    category = unicodedata.category(char)
+    return category in _INVISIBLE_CATEGORIES or (category == "Cc" and char not in "\t\n\r") and (
+        json_syntax or char == "\x85")
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"the number {text[:40]}... is too long")
-    return int(text)
-
-
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not a number a filing may use")
-
-
-def _load_json(text: str, result: FileLoad) -> None:
-    try:
-        data = json.loads(text, parse_float=_json_number, parse_int=_json_int, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        result.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken JSON: {exc.msg}",
-                                      exc.lineno, exc.colno, 0))
-        return
-    except (ValueError, RecursionError) as exc:
-        result.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken JSON: {exc}", 1, 1, 0))
-        return
-    # JSON is YAML's flow style: the YAML reader gives positions and duplicate keys. Literal tabs can only
-    # be whitespace in valid JSON, so turning them into spaces keeps every column.
-    located = FileLoad(result.path)
-    _load_yaml(text.replace("\t", " "), located)
-    if located.documents:
-        document = located.documents[0]
-        document.data = data  # JSON's own reading of numbers (1e5 is a number in JSON, text in YAML 1.1)
+def _flag_invisible(text: str, result: FileLoad, spans: list[tuple[int, int]], json_syntax: bool) -> None:
+    """A character that changes what is read but is not seen (a bidi override, a zero-width space, a BOM or
+    a line separator in the middle) is a finding where it is: the document is still checked."""
+    if text.isascii():
+        found = ["\x7f"] if json_syntax and "\x7f" in text else []
     else:
-        document = Document(result.path, 0, data, {"": (1, 1)})
-    result.documents.append(document)
+        found = [char for char in set(text) if (char >= "\x7f") and _invisible(char, json_syntax)]
+    if not found:
+        return
+    pattern = re.compile("[" + "".join(re.escape(char) for char in found) + "]")
+    total = sum(text.count(char) for char in found)
+    for number, match in enumerate(pattern.finditer(text)):
+        if number == MAX_INVISIBLE_FINDINGS:
+            break
+        offset, char = match.start(), match.group()
+        name = unicodedata.name(char, "a control character")
+        where = line_column(text, offset) if json_syntax else yaml_line_column(text, offset)
+        message = (f"an invisible character (U+{ord(char):04X} {name}) in the text: what is read is not what a "
+                   "person sees" + ("; YAML 1.1 takes it for a line break, YAML 1.2 and editors may not" if
+                                    unicodedata.category(char) in ("Zl", "Zp") or char == "\x85" else "")
+                   + "; remove it, or write it as an escape in double quotes")
+        if number == MAX_INVISIBLE_FINDINGS - 1 and total > MAX_INVISIBLE_FINDINGS:
+            message += f" ({total - MAX_INVISIBLE_FINDINGS:,} more such characters in the file are not listed)"
+        document = _document_at(result, spans, offset)
+        finding = _error(result.path, F.LOAD_AMBIGUOUS, message, *where,
+                         document=document.index if document else None)
+        (document.findings if document else result.findings).append(finding)
+
+
+def _document_at(result: FileLoad, spans: list[tuple[int, int]], offset: int) -> Document | None:
+    """The document a character belongs to: the one around it, else the last one before it, else the first."""
+    chosen = None
+    for document, (start, end) in zip(result.documents, spans):
+        if start <= offset:
+            chosen = document
+        if start <= offset < end:
+            return document
+    return chosen or (result.documents[0] if result.documents else None)

@@ -79,6 +79,14 @@ def _resolve(node: Any, segments, index: int, prefix: str):
         yield prefix, node
         return
     segment = segments[index]
+    if segment == WILDCARD and index == len(segments) - 1:  # the common last `*`: no recursion per item
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield child(prefix, key), value
+        elif isinstance(node, list):
+            for position, value in enumerate(node):
+                yield f"{prefix}/{position}", value
+        return
     if segment == WILDCARD:
         if isinstance(node, dict):
             for key, value in node.items():

@@ -1,10 +1,16 @@
 """Rulesets: load, validate against the meta-schema and the check kinds' parameter schemas, extend.
 
-A ruleset problem is reported with file:line:column before any document is checked.
+A ruleset problem is reported with file:line:column before any document is checked. `extends` reaches only a
+built-in ruleset or a file in the extending ruleset's own directory, at most MAX_EXTENDS deep; what is wrong
+in a file reached that way is located, never quoted (it may be a key file, not a ruleset). Rulesets are
+cached by resolved path and the sha256 of their bytes: twenty house rulesets extending one large ruleset
+read it once. A cached Ruleset is shared: treat it as read-only.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -14,10 +20,13 @@ from typing import Any, Callable
 from casino_audit import checks
 from casino_audit.findings import Citation, Severity
 from casino_audit.kinds import KINDS
-from casino_audit.loader import Document, NotOneDocument, load_single_document
+from casino_audit.loader import Document, load_bytes, read_file
 from casino_audit.pointers import child
 from casino_audit.shape import ShapeValidator, packaged_schema
-from casino_audit.values import to_decimal
+from casino_audit.values import show, to_decimal
+
+MAX_EXTENDS = 20  # rulesets in one `extends` chain, the first included
+_CACHED = 64  # rulesets (and parsed files) kept
 
 
 class RulesetProblem(str):
@@ -93,6 +102,11 @@ class Ruleset:
     instruments: dict = field(default_factory=dict)  # every instrument a citation may name, by key
     not_encoded: list = field(default_factory=list)  # provisions left out on purpose: {article, subject, reason}
     chain: tuple[str, ...] = field(default_factory=tuple)  # names from this one up to the root
+    path: str = ""  # the file this ruleset was read from, as it was named
+    digest: str = ""  # sha256 (hex) of that file's bytes; "" when it could not be read again
+    parent: "Ruleset | None" = None  # the ruleset it extends
+    # Each rule of the parent chain that this file replaced by id: (the rule it replaced, the new rule).
+    replaced: list[tuple[Rule, Rule]] = field(default_factory=list)
 
 
 def rulesets_dir() -> Path:
@@ -125,12 +139,57 @@ def load_builtin(name: str) -> Ruleset:
     return load_ruleset(rulesets_dir() / f"{name}.yaml")
 
 
+class _ChainError(RulesetError):
+    """A circle or a chain too deep: said as it is by every ruleset of the chain."""
+
+
+_parsed: OrderedDict = OrderedDict()  # (resolved path, sha256) -> Document
+_built: OrderedDict = OrderedDict()  # (resolved path, sha256, id(parent)) -> Ruleset
+
+
+def _remember(cache: OrderedDict, key, value) -> None:
+    cache[key] = value
+    while len(cache) > _CACHED:
+        cache.popitem(last=False)
+
+
 def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     path = Path(path)
-    key = str(path.resolve())
-    if key in _seen:
-        raise RulesetError([f"{path}: `extends` goes round in a circle ({' -> '.join(_seen + (key,))})"])
-    return ruleset_from_document(_read_single(path), path, _seen)
+    resolved = str(path.resolve())
+    if resolved in _seen:
+        raise _ChainError([f"{path}: `extends` goes round in a circle ({' -> '.join(_seen + (resolved,))})"])
+    raw, failed = read_file(path)
+    if raw is None:
+        raise RulesetError([f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in failed.findings])
+    digest = hashlib.sha256(raw).hexdigest()
+    document = _parsed.get((resolved, digest))
+    if document is None:
+        document = _parse(raw, path)
+        _remember(_parsed, (resolved, digest), document)
+    return _from_document(document, path, digest, _seen, cache=True)
+
+
+def _parse(raw: bytes, path: Path) -> Document:
+    loaded = load_bytes(raw, str(path))
+    documents = loaded.documents
+    ruleset_like = len(documents) == 1 and isinstance(documents[0].data, dict) and "ruleset" in documents[0].data
+    problems = [_located(f, ruleset_like or f.rule_id not in _QUOTING) for f in loaded.findings]
+    for document in documents:
+        problems += [_located(f, ruleset_like) for f in document.findings]
+    if not problems and len(documents) != 1:
+        problems.append(f"{path}: a ruleset file holds exactly one YAML document")
+    if problems:
+        raise RulesetError(problems)
+    return documents[0]
+
+
+# Load findings whose message quotes the file's text; withheld unless the file is a ruleset.
+_QUOTING = frozenset(("LOAD-AMBIGUOUS", "LOAD-DUPLICATE-KEY", "LOAD-UNSUPPORTED"))
+
+
+def _located(finding, quote: bool) -> RulesetProblem:
+    message = finding.message if quote else f"{finding.rule_id} (not quoted: the file is not a ruleset)"
+    return RulesetProblem(finding.file, finding.line or 1, finding.column or 1, message)
 
 
 def looks_like_ruleset(data: Any) -> bool:
@@ -139,28 +198,76 @@ def looks_like_ruleset(data: Any) -> bool:
 
 def ruleset_from_document(document: Document, path: Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     """A ruleset from a document already loaded (a ruleset met among filings is validated this way)."""
-    _seen = _seen + (str(Path(path).resolve()),)
+    raw, _ = read_file(path)
+    digest = hashlib.sha256(raw).hexdigest() if raw is not None else ""
+    return _from_document(document, Path(path), digest, _seen, cache=False)
+
+
+def _from_document(document: Document, path: Path, digest: str, seen: tuple[str, ...], cache: bool) -> Ruleset:
+    resolved = str(path.resolve())
+    seen = seen + (resolved,)
     data = document.data
+    if not isinstance(data, dict) or "ruleset" not in data:  # say nothing of what it holds: it may be a key
+        raise RulesetError([_at(document, "", "not a ruleset: a ruleset is a mapping with `ruleset:` and "
+                                              "`rules:` (casino-audit schema ruleset)")])
     problems = [_at(document, pointer, message) for _, pointer, message in _meta_validator().errors(data)]
     if problems:
         raise RulesetError(problems)
     parent = None
     if "extends" in data:
-        target = data["extends"]
-        candidate = (path.parent / target) if ("/" in target or target.endswith((".yaml", ".yml"))) \
-            else rulesets_dir() / f"{target}.yaml"
+        if len(seen) >= MAX_EXTENDS:
+            raise _ChainError([_at(document, "/extends", f"`extends` chains more than {MAX_EXTENDS} rulesets; "
+                                                         "extend a ruleset nearer the law")])
+        parent = _parent(document, path, data["extends"], seen)
+    key = (resolved, digest, id(parent))
+    if cache and key in _built:
+        return _built[key]
+    ruleset = _build(document, data, parent, path, digest)
+    if cache:
+        _remember(_built, key, ruleset)
+    return ruleset
+
+
+def _parent(document: Document, path: Path, target: str, seen: tuple[str, ...]) -> Ruleset:
+    """The ruleset `extends` names: a built-in one by name, or a file in this ruleset's own directory."""
+    names = builtin_names()
+    if "/" not in target and "\\" not in target and not target.endswith((".yaml", ".yml", ".json")):
+        if target not in names:
+            raise RulesetError([_at(document, "/extends", f"`extends: {show(target)[1:-1]}` names no built-in "
+                                                         f"ruleset ({', '.join(names)}) and no file")])
+        candidate = rulesets_dir() / f"{target}.yaml"
+    else:
+        base = path.parent.resolve()
+        candidate = path.parent / target
+        try:
+            inside = candidate.resolve().is_relative_to(base)
+        except (OSError, RuntimeError, ValueError):  # a link loop, a name the system refuses
+            inside = False
+        if not inside:
+            raise RulesetError([_at(document, "/extends", f"`extends: {show(target)[1:-1]}` is outside this "
+                                                         "ruleset's directory: extend a built-in ruleset "
+                                                         f"({', '.join(names)}) or a file beside this one")])
         if not candidate.is_file():
-            raise RulesetError([_at(document, "/extends", f"`extends: {target}` names no built-in ruleset "
-                                                         f"({', '.join(builtin_names())}) and no file")])
-        parent = load_ruleset(candidate, _seen)
-    return _build(document, data, parent)
-
-
-def _read_single(path: Path) -> Document:
+            raise RulesetError([_at(document, "/extends", f"`extends: {show(target)[1:-1]}` names no built-in "
+                                                         f"ruleset ({', '.join(names)}) and no file")])
     try:
-        return load_single_document(path, "a ruleset file")
-    except NotOneDocument as error:
-        raise RulesetError(error.problems) from None
+        return load_ruleset(candidate, seen)
+    except _ChainError:
+        raise
+    except RulesetError as error:  # located, not quoted: the file may be anything
+        first = error.problems[0] if error.problems else None
+        where = f" (first problem at {first.file}:{first.line}:{first.column})" \
+            if isinstance(first, RulesetProblem) else ""
+        raise RulesetError([_at(document, "/extends", f"`extends: {show(target)[1:-1]}` is not a valid ruleset: "
+                                                     f"{len(error.problems)} problem(s){where}; see them with "
+                                                     f"`casino-audit rulesets validate {candidate}`")]) from None
+
+
+def _is_builtin_file(path: Path, name: str) -> bool:
+    try:
+        return path.resolve() == (rulesets_dir() / f"{name}.yaml").resolve()
+    except OSError:
+        return False
 
 
 def _at(document: Document, pointer: str, message: str) -> RulesetProblem:
@@ -168,8 +275,11 @@ def _at(document: Document, pointer: str, message: str) -> RulesetProblem:
     return RulesetProblem(document.file, line, column, message)
 
 
-def _build(document: Document, data: dict, parent: Ruleset | None) -> Ruleset:
+def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, digest: str) -> Ruleset:
     problems: list[str] = []
+    if data["ruleset"] in builtin_names() and not _is_builtin_file(path, data["ruleset"]):
+        problems.append(_at(document, "/ruleset", f"{data['ruleset']} is the name of a built-in ruleset; a "
+                                                  "ruleset of your own takes a name of its own"))
     jurisdiction = data.get("jurisdiction")
     if jurisdiction is None and parent is None:
         problems.append(_at(document, "", "a ruleset that extends none must name its `jurisdiction`"))
@@ -194,6 +304,7 @@ def _build(document: Document, data: dict, parent: Ruleset | None) -> Ruleset:
                                              problems), spec.get("unit", ""))
 
     rules = list(parent.rules) if parent else []
+    inherited, replaced = len(rules), []
     index = {rule.id: position for position, rule in enumerate(rules)}
     seen_here: set[str] = set()
     for position, raw in enumerate(data["rules"]):
@@ -205,6 +316,8 @@ def _build(document: Document, data: dict, parent: Ruleset | None) -> Ruleset:
             problems.append(_at(document, pointer + "/id", f"rule id {rule.id} is defined twice in this ruleset"))
         seen_here.add(rule.id)
         if rule.id in index:  # a ruleset that extends another may replace one of its rules (to tighten it)
+            if index[rule.id] < inherited:
+                replaced.append((rules[index[rule.id]], rule))
             rules[index[rule.id]] = rule
         else:
             index[rule.id] = len(rules)
@@ -214,7 +327,7 @@ def _build(document: Document, data: dict, parent: Ruleset | None) -> Ruleset:
     chain = (data["ruleset"],) + (parent.chain if parent else ())
     not_encoded = (parent.not_encoded if parent else []) + list(data.get("not_encoded", []))
     return Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments,
-                   not_encoded, chain)
+                   not_encoded, chain, str(path), digest, parent, replaced)
 
 
 def _citation(raw: dict, instruments: dict, document: Document, pointer: str, problems: list[str]) -> Citation:

@@ -2,11 +2,14 @@
 
 jsonschema-rs answers "valid?" fast for the common case; only an invalid document is validated again
 with jsonschema, whose error tree gives the best match inside oneOf/anyOf instead of every alternative.
+jsonschema finds errors lazily, so a document with 900,000 wrong values costs the first MAX_EXPLAINED
+explained and at most MAX_COUNTED more counted, then one finding saying how many more there are.
 """
 
 from __future__ import annotations
 
 import difflib
+import itertools
 import json
 import re
 from functools import lru_cache
@@ -26,6 +29,9 @@ except ImportError:  # pragma: no cover - optional speed-up
     jsonschema_rs = None
 
 ShapeError = tuple[str, str, str]  # (rule id, JSON pointer, message)
+MAX_EXPLAINED = 100  # shape errors explained per document
+MAX_COUNTED = 10_000  # further errors counted (~16 us each) before saying "more than"
+_MESSAGE_CHARACTERS = 300  # jsonschema's own messages quote the whole value
 
 
 @lru_cache(maxsize=None)
@@ -54,53 +60,101 @@ class ShapeValidator:
         return self._full.is_valid(data)
 
     def errors(self, data: Any) -> list[ShapeError]:
+        """The shape errors, explained; past MAX_EXPLAINED, one more error at the document says how many more
+        there are (exactly up to MAX_COUNTED)."""
         if self.is_valid(data):
             return []
         found: list[ShapeError] = []
-        for error in sorted(self._full.iter_errors(data), key=relevance):
-            found.extend(_explain(error))
+        more, errors = 0, self._full.iter_errors(data)
+        for error in errors:
+            explained, left = _explain(error, MAX_EXPLAINED - len(found))
+            found.extend(explained)
+            more += left
+            if len(found) >= MAX_EXPLAINED:
+                break
+        counted = 0
+        for error in itertools.islice(errors, MAX_COUNTED + 1):
+            counted += 1
+            more += _weight(error)
         found.sort(key=lambda e: e[1])
+        if more:
+            amount = f"more than {more - 1:,}" if counted > MAX_COUNTED else f"{more:,}"
+            # Its own id: not a value of the wrong shape (the document's root is not misshapen).
+            found.append((F.SHAPE_UNLISTED, "", f"{amount} further shape error(s) in this document are not listed; "
+                                                "correct those above and check again"))
         return found
 
 
-def _explain(error: jsonschema.ValidationError) -> list[ShapeError]:
+def _weight(error: jsonschema.ValidationError) -> int:
+    """How many findings an error explains to: one per unknown field, else one."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return max(1, len(_unknown_fields(error)))
+    return 1
+
+
+def _unknown_fields(error: jsonschema.ValidationError) -> list[str]:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    known = schema.get("properties", {})
+    return [name for name in error.instance if name not in known and not _matches_pattern_properties(schema, name)]
+
+
+def _explain(error: jsonschema.ValidationError, room: int) -> tuple[list[ShapeError], int]:
+    """At most `room` explained errors, and how many more this error stands for."""
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Explain the alternative that came closest, with everything wrong in it, not every alternative.
         closest = best_match(error.context)
         branch = closest.relative_schema_path[0] if closest.relative_schema_path else None
         same_branch = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == branch]
-        return [explained for e in (same_branch or [closest]) for explained in _explain(e)]
+        results, more = [], 0
+        for alternative in sorted(same_branch or [closest], key=relevance):
+            explained, left = _explain(alternative, room - len(results))
+            results.extend(explained)
+            more += left
+        return results, more
+    if room <= 0:
+        return [], _weight(error)
     pointer = join(tuple(error.absolute_path))
     schema = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        unknown = _unknown_fields(error)
         known = list(schema.get("properties", {}))
         results = []
-        for name in error.instance:
-            if name in known or _matches_pattern_properties(schema, name):
-                continue
-            hint = difflib.get_close_matches(name, known, n=1)
+        for name in unknown[:room]:
+            hint = difflib.get_close_matches(name, known, n=1) if len(name) < 200 else []
             suggestion = f"; did you mean `{hint[0]}`?" if hint else (
                 f"; known fields: {', '.join(known)}" if known else "")
-            results.append((F.SHAPE_UNKNOWN_FIELD, child(pointer, name), f"unknown field `{name}`{suggestion}"))
+            results.append((F.SHAPE_UNKNOWN_FIELD, child(pointer, name), f"unknown field {_field(name)}{suggestion}"))
         if results:
-            return results
-    where = f"`{pointer.lstrip('/')}`" if pointer else "the document"
+            return results, len(unknown) - len(results)
+    return [_explain_one(error, pointer, schema)], 0
+
+
+def _field(name: str) -> str:
+    return f"`{name}`" if len(name) <= 80 else show(name)
+
+
+def _explain_one(error: jsonschema.ValidationError, pointer: str, schema: dict) -> ShapeError:
+    where = f"`{pointer.lstrip('/')}`" if len(pointer) <= 200 else show(pointer)
+    where = where if pointer else "the document"
     custom = schema.get("x-message")
     if custom:
-        return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}")]
+        return F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}"
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return [(F.SHAPE_INVALID, child(pointer, missing), f"`{child(pointer, missing).lstrip('/')}` is required")]
+        return F.SHAPE_INVALID, child(pointer, missing), f"`{child(pointer, missing).lstrip('/')}` is required"
     if error.validator == "type":
         wanted = error.validator_value
         wanted = " or ".join(wanted) if isinstance(wanted, list) else wanted
-        return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)} ({_type_name(error.instance)}); "
-                                           f"expected {_article(wanted)}")]
+        return (F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)} ({_type_name(error.instance)}); "
+                                          f"expected {_article(wanted)}")
     if error.validator in ("enum", "const"):
         options = error.validator_value if error.validator == "enum" else [error.validator_value]
-        return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}; expected one of "
-                                           f"{', '.join(show(o) for o in options)}")]
-    return [(F.SHAPE_INVALID, pointer, f"{where}: {error.message}")]
+        return (F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}; expected one of "
+                                          f"{', '.join(show(o) for o in options)}")
+    message = error.message
+    if len(message) > _MESSAGE_CHARACTERS:
+        message = f"{message[:_MESSAGE_CHARACTERS]}... ({len(message) - _MESSAGE_CHARACTERS:,} more characters)"
+    return F.SHAPE_INVALID, pointer, f"{where}: {message}"
 
 
 def _matches_pattern_properties(schema: dict, name: str) -> bool:

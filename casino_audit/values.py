@@ -1,9 +1,14 @@
-"""Reading numbers from filings: Decimal from the text as written, never float."""
+"""Reading numbers from filings: Decimal from the text as written, never float.
+
+Arithmetic on them is exact (fractions.Fraction): Decimal's 28-digit context would round a quotient
+(1000.0000000000000000000000001 / 5 reads as 200) and refuse a remainder of 30 digits.
+"""
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, Inexact, InvalidOperation, localcontext
+from fractions import Fraction
 from typing import Any
 
 PERCENT_PATTERN = r"^\s*[0-9]+(\.[0-9]+)?\s*%\s*$"
@@ -15,17 +20,19 @@ MAX_DIGITS = 30  # no amount, rate or count in a filing needs more
 
 def bounded_decimal(text: str) -> Decimal | None:
     """The number a text states, exactly; None for NaN, infinities, and numbers too large or too small to be
-    amounts (1e999999999 would take gigabytes to print in a message)."""
+    amounts (1e999999999 would take gigabytes to print in a message), or with more than 2 * MAX_DIGITS
+    digits (1.000...0001 with a million zeros would be quoted whole in every message about it)."""
     try:
         number = Decimal(text)
     except InvalidOperation:
         return None
+    if len(text) > 2 * MAX_DIGITS and len(number.as_tuple().digits) > 2 * MAX_DIGITS:
+        return None  # a text this short cannot have that many digits: the common case skips the count
     return number if _reasonable(number) else None
 
 
 def _reasonable(number: Decimal) -> bool:
-    # The magnitude is what can explode (1e999999999 prints a billion digits); a long string of digits is
-    # bounded by the file it came from.
+    # The magnitude is what can explode; the digits were bounded when the number was read.
     return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS
 
 
@@ -50,8 +57,21 @@ def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
     return None  # floats never reach here from our loader; refuse to guess at one that does
 
 
+def show_quotient(value: Fraction) -> str:
+    """An exact quotient in a message: as a decimal when one of 28 digits is exact, else 'about' the rounded one."""
+    with localcontext() as context:
+        context.prec = 28
+        context.clear_flags()
+        number = (Decimal(value.numerator) / Decimal(value.denominator)).normalize()
+        rounded = context.flags[Inexact]
+    return f"about {show(number)}" if rounded else show(number)
+
+
+SHOWN_CHARACTERS = 80  # a value quoted in a message; a 5 MB value quoted 2,000 times would be 10 GB
+
+
 def show(value: Any, unit: str = "number") -> str:
-    """A value as a person reads it in a message."""
+    """A value as a person reads it in a message, cut short past SHOWN_CHARACTERS saying how much is left out."""
     if isinstance(value, Decimal):
         text = format(value, "f")
         return f"{text} %" if unit == "percent" else text
@@ -60,5 +80,32 @@ def show(value: Any, unit: str = "number") -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
+        if len(value) > SHOWN_CHARACTERS:
+            return f"{value[:SHOWN_CHARACTERS]!r}... ({len(value) - SHOWN_CHARACTERS:,} more characters)"
         return repr(value)
+    if isinstance(value, (list, dict)):
+        return _short_container(value)
     return str(value)
+
+
+def _short_container(value) -> str:
+    # Never str() a whole container: it may hold a million values, or the same 5 MB text many times.
+    if not value:
+        return str(value)
+    items = list(value.items())[:3] if isinstance(value, dict) else value[:3]
+    if isinstance(value, dict):
+        inner = ", ".join(f"{show(k)}: {_shallow(v)}" for k, v in items)
+        opening, closing = "{", "}"
+    else:
+        inner = ", ".join(_shallow(v) for v in items)
+        opening, closing = "[", "]"
+    more = f", ... ({len(value) - 3:,} more)" if len(value) > 3 else ""
+    return f"{opening}{inner}{more}{closing}"
+
+
+def _shallow(value) -> str:
+    if isinstance(value, dict):
+        return "{...}" if value else "{}"
+    if isinstance(value, list):
+        return "[...]" if value else "[]"
+    return show(value)

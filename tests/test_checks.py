@@ -1,8 +1,11 @@
 """Each check kind on its own: exact Decimal comparisons, missing values, wildcards, conditions."""
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from casino_audit.checks import CHECK_KINDS, compile_condition
 from casino_audit.shape import ShapeValidator
@@ -158,3 +161,87 @@ def test_ratio_checks_every_numerator_a_wildcard_reaches_against_one_denominator
     from casino_audit.shape import ShapeValidator
     assert ShapeValidator(CHECK_KINDS["ratio"].parameters).errors(
         {"kind": "ratio", "numerator": "/a", "denominator": "/b/*", "max": 1})
+
+
+# --- exact numbers: no 28-digit rounding, no DivisionImpossible ----------------------------------------------
+
+def test_ratio_is_exact_past_28_digits():
+    spec = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "max": "200"}
+    [(pointer, message)] = run(spec, {"max": Decimal("1000.0000000000000000000000001"), "min": 5})
+    assert pointer == "/max" and "above the maximum of 200" in message and "about 200" in message
+    assert run(spec, {"max": Decimal("1000.0000000000000000000000000"), "min": 5}) == []
+    closed = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "in": [10, 20, 30]}
+    assert run(closed, {"max": Decimal("100.00000000000000000000000001"), "min": 10}) != []
+
+
+THIRTY = 123456789012345678901234567890  # Decimal arithmetic would round it: the test builds values from ints
+
+
+def test_thirty_digit_amounts_reach_remainders_and_quotients_without_crashing():
+    assert run({"kind": "multiple_of", "field": "/a", "of": "0.5"}, {"a": Decimal(THIRTY)}) == []
+    assert run({"kind": "multiple_of", "field": "/a", "of": "0.5"}, {"a": Decimal(f"{THIRTY}.1")}) != []
+    assert run({"kind": "multiple_of", "field": "/a", "of": "0.3"}, {"a": Decimal("1E+30")}) != []
+    assert run({"kind": "ratio", "numerator": "/a", "denominator": "/b", "max": "1"},
+               {"a": Decimal(THIRTY), "b": Decimal("0.000000000000000000000000000001")}) != []
+    per = {"kind": "values", "at": "/m", "per": "/min", "expected": {"plein": 35}}
+    assert run(per, {"m": {"plein": Decimal(THIRTY * 35)}, "min": Decimal(THIRTY)}) == []
+    assert run(per, {"m": {"plein": Decimal(THIRTY * 35 + 1)}, "min": Decimal(THIRTY)}) != []
+    ceiling = {**per, "at_most": True}
+    assert run(ceiling, {"m": {"plein": Decimal(THIRTY * 35 + 1)}, "min": Decimal(THIRTY)}) != []
+    assert run(ceiling, {"m": {"plein": Decimal(THIRTY * 35 - 1)}, "min": Decimal(THIRTY)}) == []
+
+
+def test_multiple_of_zero_is_only_zero():
+    assert run({"kind": "multiple_of", "field": "/a", "of": "0"}, {"a": 0}) == []
+    assert run({"kind": "multiple_of", "field": "/a", "of": "0"}, {"a": 3}) != []
+
+
+def test_conditions_compare_exactly():
+    at_least = compile_condition({"field": "/n", "at_least": "1000"})
+    assert at_least({"n": Decimal("999.99999999999999999999999999")}) is False
+    assert at_least({"n": Decimal("1000.0000000000000000000000000")}) is True
+
+
+decimals = st.decimals(allow_nan=False, allow_infinity=False, min_value=Decimal("-1E+12"),
+                       max_value=Decimal("1E+12"), places=None).filter(lambda d: d.adjusted() >= -12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(decimals, decimals, decimals, st.sampled_from(["min", "max"]))
+def test_ratio_and_range_verdicts_equal_the_fraction_truth(a, b, limit, side):
+    bound = format(limit, "f")
+    ratio = {"kind": "ratio", "numerator": "/a", "denominator": "/b", side: bound}
+    if b != 0:
+        quotient = Fraction(a) / Fraction(b)
+        truth = quotient >= Fraction(limit) if side == "min" else quotient <= Fraction(limit)
+        assert (run(ratio, {"a": a, "b": b}) == []) is truth
+    in_range = {"kind": "range", "field": "/a", side: bound}
+    truth = Fraction(a) >= Fraction(limit) if side == "min" else Fraction(a) <= Fraction(limit)
+    assert (run(in_range, {"a": a}) == []) is truth
+    assert (run({"kind": "ratio", "numerator": "/a", "denominator": "/b", "in": [bound]}, {"a": a, "b": b}) == []) \
+        is (b != 0 and Fraction(a) / Fraction(b) == Fraction(limit))
+
+
+# --- shape: a document with errors by the thousand is explained up to 100, and the rest counted ---------------
+
+LIST_OF_MAPPINGS = {"type": "object", "additionalProperties": False,
+                    "properties": {"m": {"type": "array", "items": {"type": "object"}}}}
+
+
+@pytest.mark.parametrize("data, unlisted", [
+    ({"m": ["x"] * 900}, "800 further"),
+    ({"m": ["x"] * 20_000}, "more than 10,000 further"),
+    ({f"k{n}": 1 for n in range(500)}, "400 further"),
+    ({"m": ["x"] * 60, **{f"k{n}": 1 for n in range(60)}}, "20 further"),
+])
+def test_shape_errors_past_a_hundred_are_counted_not_explained(data, unlisted):
+    errors = ShapeValidator(LIST_OF_MAPPINGS).errors(data)
+    assert len(errors) == 101
+    [(rule_id, pointer, message)] = [e for e in errors if e[0] == "SHAPE-UNLISTED"]
+    assert pointer == "" and unlisted in message
+
+
+def test_shape_messages_quote_values_briefly():
+    errors = ShapeValidator({"type": "object", "properties": {"a": {"maxLength": 3}, "b": {"type": "number"}}}) \
+        .errors({"a": "x" * 1_000_000, "b": "y" * 1_000_000})
+    assert len(errors) == 2 and all(len(message) < 500 for _, _, message in errors)

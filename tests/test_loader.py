@@ -89,7 +89,7 @@ def test_bad_yaml_becomes_one_finding(tmp_path, content, rule_id, line):
     ('{"a": 1,}', "LOAD-SYNTAX"),
     ('{"a": NaN}', "LOAD-SYNTAX"),
     ('{"a": Infinity}', "LOAD-SYNTAX"),
-    ('[' * 100000 + ']' * 100000, "LOAD-SYNTAX"),
+    ('[' * 100000 + ']' * 100000, "LOAD-UNSUPPORTED"),  # deeper than 100 levels
 ])
 def test_bad_json_becomes_one_finding(tmp_path, content, rule_id):
     finding = one_finding(load_file(write(tmp_path, "bad.json", content)))
@@ -158,3 +158,40 @@ def test_hostile_numbers_stay_text_and_never_explode():
 def test_hostile_json_numbers_are_a_finding(tmp_path, content):
     finding = one_finding(load_file(write(tmp_path, "n.json", content)))
     assert finding.rule_id == "LOAD-SYNTAX" and "too" in finding.message
+
+
+def test_json_positions_come_from_the_json_text(tmp_path):
+    doc = load_file(write(tmp_path, "c.json", '{"a":{"b":[1,{"c":2}]},"k/~":[]}')).documents[0]
+    assert doc.positions["/a"] == (1, 2) and doc.positions["/a/b"] == (1, 7)
+    assert doc.positions["/a/b/1"] == (1, 14) and doc.positions["/a/b/1/c"] == (1, 15)
+    assert doc.positions["/k~1~0"] == (1, 24)
+    pretty = load_file(write(tmp_path, "p.json", '{\r\n\t"a": {\r\n\t\t"b": [1, 2]\r\n\t}\r\n}')).documents[0]
+    assert pretty.positions["/a"] == (2, 2) and pretty.positions["/a/b/1"] == (3, 12)  # a tab is one column
+    with pytest.raises(KeyError):
+        pretty.positions["/a/b/9"]
+    assert pretty.position("/a/b/9/x") == (3, 3)
+    assert sorted(pretty.positions) == ["", "/a", "/a/b", "/a/b/0", "/a/b/1"]
+
+
+def test_json_syntax_errors_are_located(tmp_path):
+    finding = one_finding(load_file(write(tmp_path, "b.json", '{\n  "a": 1,\n  "b": [1 2]\n}')))
+    assert finding.rule_id == "LOAD-SYNTAX" and (finding.line, finding.column) == (3, 11)
+    assert "expected `,` or `]`" in finding.message
+
+
+def test_json_values_past_the_node_limit_are_refused(tmp_path):
+    finding = one_finding(load_file(write(tmp_path, "n.json", "[" + "0," * 1_000_001 + "0]")))
+    assert finding.rule_id == "LOAD-TOO-LARGE"
+
+
+def test_documents_past_the_limit_are_refused_and_those_before_kept():
+    loaded = load_text("--- {a: 1}\n" * 1001)
+    assert len(loaded.documents) == 1000
+    [finding] = loaded.findings
+    assert finding.rule_id == "LOAD-TOO-LARGE" and finding.line == 1001 and finding.document == 1000
+
+
+def test_aliases_count_the_characters_they_repeat():
+    text = "a: &a '" + "x" * 1_000_000 + "'\nb: [" + ", ".join(["*a"] * 50) + "]\n"
+    assert one_finding(load_text(text)).rule_id == "LOAD-TOO-LARGE"
+    assert load_text(text, max_bytes=20 * 1024 * 1024).documents  # 50 MB of values is within 4 x 20 MiB

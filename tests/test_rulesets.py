@@ -142,3 +142,103 @@ def test_same_game_is_judged_by_each_jurisdictions_own_rules():
     assert {r.jurisdiction for r in lu.rules} == {"LU"} and {r.jurisdiction for r in mc.rules} == {"MC"}
     assert any(r.id == "LU-STUD-MAXIMUM" for r in lu.rules)
     assert not any("MAXIMUM" in r.id for r in mc.rules)  # Monaco sets no coefficient
+
+
+# --- extends: where it may reach, how deep, what it may say -------------------------------------------------
+
+SECRET = "password: hunter2-0310\napi_key: &k sk-live-1234567890\n"
+
+
+@pytest.mark.parametrize("target", ["../outside.yaml", "/etc/passwd", "sub/../../outside.yaml", "link.yaml"])
+def test_extends_reaches_no_file_outside_the_rulesets_own_directory(tmp_path, target):
+    house = tmp_path / "house"
+    house.mkdir()
+    write(tmp_path, "ruleset: outside\nextends: lu\nrules: []\n", "outside.yaml")
+    (house / "link.yaml").symlink_to(tmp_path / "outside.yaml")
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(write(house, f"ruleset: x\nextends: {target}\nrules: []\n"))
+    [problem] = raised.value.problems
+    assert ":2:" in problem and "outside this ruleset's directory" in problem
+
+
+def test_extends_a_file_below_the_rulesets_directory(tmp_path):
+    (tmp_path / "sub").mkdir()
+    write(tmp_path / "sub", "ruleset: base\nextends: lu\nrules: []\n", "base.yaml")
+    ruleset = load_ruleset(write(tmp_path, "ruleset: x\nextends: sub/base.yaml\nrules: []\n"))
+    assert ruleset.chain == ("x", "base", "lu")
+
+
+@pytest.mark.parametrize("secret", [SECRET, "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n",
+                                    "ruleset: [hunter2-0310]\nrules: 1\n", "a: 0310\nhunter2-0310: 1\nhunter2-0310: 2\n",
+                                    b"\xff\xfehunter2-0310", "{hunter2-0310"])
+def test_an_extended_file_that_is_no_ruleset_is_located_never_quoted(tmp_path, secret):
+    (tmp_path / "secret.yaml").write_bytes(secret if isinstance(secret, bytes) else secret.encode())
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(write(tmp_path, "ruleset: x\nextends: secret.yaml\nrules: []\n"))
+    problems = "\n".join(raised.value.problems)
+    assert ":2:" in problems and "not a valid ruleset" in problems
+    for leak in ("hunter2", "0310", "sk-live", "MIIE", "BEGIN"):
+        assert leak not in problems, problems
+
+
+@pytest.mark.parametrize("text", [SECRET, "- hunter2-0310\n", "hunter2-0310\n", "{a: 0310}\n"])
+def test_a_file_that_is_no_ruleset_is_not_quoted(tmp_path, text):
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(write(tmp_path, text, "notes.yaml"))
+    problems = "\n".join(raised.value.problems)
+    assert "hunter2" not in problems and "0310" not in problems and "sk-live" not in problems, problems
+
+
+@pytest.mark.parametrize("depth", [21, 150, 400])
+def test_a_deep_extends_chain_is_a_clean_ruleset_error(tmp_path, depth):
+    write(tmp_path, "ruleset: r0\nextends: lu\nrules: []\n", "r0.yaml")
+    for number in range(1, depth):
+        write(tmp_path, f"ruleset: r{number}\nextends: r{number - 1}.yaml\nrules: []\n", f"r{number}.yaml")
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(tmp_path / f"r{depth - 1}.yaml")
+    assert "more than 20 rulesets" in "\n".join(raised.value.problems)
+
+
+def test_a_chain_of_twenty_is_fine(tmp_path):
+    write(tmp_path, "ruleset: r0\nextends: lu\nrules: []\n", "r0.yaml")
+    for number in range(1, 19):
+        write(tmp_path, f"ruleset: r{number}\nextends: r{number - 1}.yaml\nrules: []\n", f"r{number}.yaml")
+    assert len(load_ruleset(tmp_path / "r18.yaml").chain) == 20
+
+
+def test_a_house_ruleset_may_not_take_a_builtin_name(tmp_path):
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(write(tmp_path, "ruleset: lu\nextends: lu\nrules: []\n"))
+    [problem] = raised.value.problems
+    assert ":1:1:" in problem and "built-in" in problem
+
+
+def test_a_large_ruleset_extended_twenty_times_is_read_once(tmp_path, monkeypatch):
+    from casino_audit import rulesets
+
+    write(tmp_path, HOUSE.replace("ruleset: house", "ruleset: big"), "big.yaml")
+    for number in range(20):
+        write(tmp_path, f"ruleset: small{number}\nextends: big.yaml\nrules: []\n", f"small{number}.yaml")
+    parsed = []
+    real = rulesets.load_bytes
+    monkeypatch.setattr(rulesets, "load_bytes", lambda raw, path, *a: parsed.append(path) or real(raw, path, *a))
+    loaded = [load_ruleset(tmp_path / f"small{number}.yaml") for number in range(20)]
+    assert sum(path.endswith("big.yaml") for path in parsed) <= 1
+    assert len({id(ruleset.parent) for ruleset in loaded}) == 1
+    write(tmp_path, HOUSE.replace("ruleset: house", "ruleset: big").replace('"88"', '"89"'), "big.yaml")
+    changed = load_ruleset(tmp_path / "small0.yaml")  # new bytes, new digest: read again
+    assert any(rule.check.get("min") == "89" for rule in changed.rules)
+
+
+def test_ruleset_records_its_file_digest_parent_and_replaced_rules(tmp_path):
+    import hashlib
+
+    path = write(tmp_path, HOUSE)
+    house, lu = load_ruleset(path), load_builtin("lu")
+    assert house.path == str(path) and house.digest == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert house.parent is not None and house.parent.name == "lu" and house.parent.parent is None
+    assert house.parent.digest == hashlib.sha256((rulesets_dir() / "lu.yaml").read_bytes()).hexdigest()
+    [(old, new)] = house.replaced
+    assert old.id == new.id == "LU-SLOT-RTP-MIN"
+    assert old is next(rule for rule in lu.rules if rule.id == old.id) and new.check["min"] == "88"
+    assert lu.replaced == [] and house.chain == ("house", "lu")

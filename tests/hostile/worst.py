@@ -1,0 +1,169 @@
+"""The worst single files under the default limits (10 MiB, 1,000,000 values), and a child-process measure.
+
+    python tests/hostile/worst.py CASE DIR [MAX_ADDRESS_SPACE_BYTES]
+                                               build CASE in DIR, load + shape + rules it, print JSON:
+                                               {"case", "seconds", "peak_rss_mb", "findings"}
+
+The rule checks run as the pipeline runs them with its cap on findings kept per rule and file: every
+violation is made and counted, the first 20 of each rule become findings with their positions.
+
+Each case is what a filer could send to make one file cost the most: memory through aliases, time through
+values or findings by the hundred thousand, pointers through long keys. tests/test_hostile_cost.py runs
+every case in a fresh process and asserts the bound (under 10 s, under 500 MB peak RSS).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+MIB = 1024 * 1024
+LIMIT = 10 * MIB  # the default --max-file-size
+HEAD = "kind: machine\njurisdiction: LU\n"
+
+
+def _fill(head: str, unit: str, tail: str = "", limit: int = LIMIT - 64) -> str:
+    return head + unit * ((limit - len(head) - len(tail)) // len(unit)) + tail
+
+
+def alias_fanout() -> str:
+    # One 5 MB string, referenced 2,000 times where a number is expected (shape and rule quote it).
+    return (HEAD + 'filing: {reference: &s "' + "x" * (5 * MIB) + '"}\n'
+            + "coin_acceptor:\n  coin_denominations_eur: [" + ", ".join(["*s"] * 2000) + "]\n")
+
+
+def list_900k() -> str:
+    # 900k coins of 0.10 EUR: each a breach of the 0.50 minimum (a rule with a wildcard).
+    return HEAD + "coin_acceptor:\n  coin_denominations_eur:\n" + "  - 0.10\n" * 900_000
+
+
+def list_900k_shape() -> str:
+    # 900k meters that are not mappings: each a shape error.
+    return HEAD + "meters:\n" + "- x\n" * 900_000
+
+
+def scalars_flow() -> str:
+    # 10 MB of one-digit values in one flow list: five million values.
+    return _fill(HEAD + "meters: [", "1,", "1]\n")
+
+
+def many_keys() -> str:
+    # 490k unknown top-level fields (with their values, just under the 1,000,000 keys and values allowed).
+    return HEAD + "".join(f"k{n:07d}: 1\n" for n in range(490_000))
+
+
+def many_documents() -> str:
+    # A quarter of a million tiny filings in one file, each missing every field the law requires.
+    return _fill("", "--- {kind: machine, jurisdiction: LU}\n")
+
+
+def long_keys() -> str:
+    # Fifty nested 100 kB keys (explicit `? `: a plain key stops at 1,024 characters), then 900k values under
+    # them: a pointer string per value would be 5 MB each, 4.5 TB in all.
+    text, indent = HEAD, ""
+    for depth in range(50):
+        text += f"{indent}? k{depth}{'k' * 100_000}\n{indent}:\n"
+        indent += " "
+    return text + indent + "[" + "0," * 900_000 + "0]\n"
+
+
+def json_long_keys() -> str:
+    text = "".join(f'{{"k{depth}{"k" * 100_000}": ' for depth in range(50))
+    return '{"kind": "machine", "jurisdiction": "LU", "x": ' + text + "[" + "0," * 900_000 + "0]" + "}" * 51
+
+
+def schedule_keys() -> str:
+    # A roulette table whose closed payout schedule has some 490k entries the law does not list.
+    return ("kind: table\njurisdiction: LU\ngame: english_roulette\npayouts:\n"
+            + "".join(f"  c{n:07d}: 35\n" for n in range(490_000)))
+
+
+def long_values() -> str:
+    # A 10 MB rate, quoted by its shape error and its rule.
+    return HEAD + 'redistribution_rate: "' + "9" * (LIMIT - 200) + '"\n'
+
+
+def json_numbers() -> str:
+    # 10 MB of JSON numbers: 2.5 million values.
+    return _fill('{"kind": "machine", "jurisdiction": "LU", "coin_acceptor": {"coin_denominations_eur": [',
+                 "0.1,", "0.1]}}")
+
+
+def json_keys() -> str:
+    return '{"kind": "machine", "jurisdiction": "LU", ' + ", ".join(f'"k{n:07d}": 1' for n in range(490_000)) + "}"
+
+
+CASES = {f.__name__: f for f in (alias_fanout, list_900k, list_900k_shape, scalars_flow, many_keys, many_documents,
+                                  long_keys, schedule_keys, long_values, json_numbers, json_keys, json_long_keys)}
+
+
+def build(case: str, directory: Path) -> Path:
+    suffix = ".json" if case.startswith("json") else ".yaml"
+    path = directory / f"{case}{suffix}"
+    data = CASES[case]().encode("utf-8")
+    assert len(data) <= LIMIT, (case, len(data))
+    path.write_bytes(data)
+    return path
+
+
+def _rules():
+    """Every built-in rule whose parameters need no value, compiled once: (jurisdiction, kind) -> rules."""
+    from casino_audit import checks
+    from casino_audit.rulesets import builtin_names, load_builtin
+
+    compiled: dict = {}
+    for ruleset in map(load_builtin, builtin_names()):
+        for rule in ruleset.rules:
+            if not rule.params:
+                conditions = [checks.compile_condition(c) for c in rule.when]
+                compiled.setdefault((ruleset.code, rule.kind), []).append((rule, conditions, rule.compile({})))
+    return compiled
+
+
+def check(path: Path, rules: dict, kept_per_rule: int = 20) -> int:
+    """Load, shape and rule checks of one file, as the pipeline runs them: every violation counted, the first
+    `kept_per_rule` of each rule and file made a finding with its position. Returns the number of findings."""
+    from casino_audit import kinds
+    from casino_audit.loader import load_file
+
+    loaded = load_file(path)
+    found = len(loaded.findings)
+    kept: dict = {}
+    for document in loaded.documents:
+        found += len(document.findings)
+        kind, _ = kinds.identify(document.data)
+        if kind is None:
+            continue
+        for _, pointer, _ in kinds.validator(kind).errors(document.data):
+            document.position(pointer)
+            found += 1
+        data, game = document.data, kinds.KINDS[kind].game_of(document.data)
+        for rule, conditions, run in rules.get((data.get("jurisdiction"), kind), ()):
+            if (rule.games and game not in rule.games) or not all(condition(data) for condition in conditions):
+                continue
+            for pointer, message in run(data):
+                found += 1
+                kept[rule.id] = kept.get(rule.id, 0) + 1
+                if kept[rule.id] <= kept_per_rule:
+                    document.position(pointer)
+    return found
+
+
+def measure(case: str, directory: Path) -> dict:
+    path = build(case, directory)
+    rules = _rules()
+    start = time.perf_counter()
+    found = check(path, rules)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"case": case, "seconds": round(seconds, 2), "peak_rss_mb": round(peak), "findings": found}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's casino_audit, not an installed one
+    if len(sys.argv) > 3:  # an address-space limit: a bomb stops here (MemoryError), not at the machine's end
+        resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[3]), int(sys.argv[3])))
+    print(json.dumps(measure(sys.argv[1], Path(sys.argv[2]))))
