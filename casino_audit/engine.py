@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from casino_audit import checks, pointers
 from casino_audit.findings import Finding, Severity
@@ -168,10 +168,12 @@ class Checker:
         games = self._coverage.get((jurisdiction, kind), set())
         return "*" in games or (isinstance(game, str) and game in games)
 
-    def check(self, document: Document, kind: str, jurisdiction: str) -> list[Finding]:
-        """Findings of every rule that applies. A rule whose condition or target reads a value of another type
-        than it can read is never passed in silence: if it reports nothing there, it says it could not check."""
-        found: list[Finding] = []
+    def check(self, document: Document, kind: str, jurisdiction: str,
+              admit: Callable[[str, str, Severity], bool] = lambda file, rule_id, severity: True) -> Iterator[Finding]:
+        """Findings of every rule that applies, made one at a time. `admit(file, rule id, severity)` counts each
+        violation and says whether it is kept, so 900,000 violations of one rule cost a count, not 900,000
+        findings. A rule whose condition or target reads a value of another type than it can read is never
+        passed in silence: if it reports nothing there, it says it could not check."""
         data = document.data
         game = KINDS[kind].game_of(data)
 
@@ -185,28 +187,30 @@ class Checker:
             if rule.games and game not in rule.games:
                 continue
             if bound.run is None:
-                found.append(self._param_finding(rule, bound.missing_params))
+                yield self._param_finding(rule, bound.missing_params)
                 continue
             undecided = next(filter(None, (undecidable(c, data) for c in rule.when)), None)
             if undecided is not None:
                 pointer, why = undecided
-                found.append(finding(rule, pointer, f"not checked: whether this rule applies depends on "
-                                                    f"`{_name(pointer)}`, which {why}"))
+                if admit(document.file, rule.id, rule.severity):
+                    yield finding(rule, pointer, f"not checked: whether this rule applies depends on "
+                                                 f"`{_name(pointer)}`, which {why}")
                 continue
+            unreadable = [found for found in (blocked(data, segments, expected) for segments, expected in bound.targets)
+                          if found is not None]
             try:
                 if not all(condition(data) for condition in bound.conditions):
                     continue
-                violations = list(bound.run(data))
+                for pointer, message in bound.run(data):
+                    if unreadable:  # the rule did say something there: no "not checked" on top
+                        unreadable = [u for u in unreadable if not _related(pointer, u[0])]
+                    if admit(document.file, rule.id, rule.severity):
+                        yield finding(rule, pointer, message)
             except Exception as error:
                 raise CheckCrashed(rule, document.file, error) from error
-            for pointer, message in violations:
-                found.append(finding(rule, pointer, message))
-            for segments, expected in bound.targets:
-                unreadable = blocked(data, segments, expected)
-                if unreadable is not None and not any(_related(p, unreadable[0]) for p, _ in violations):
-                    found.append(finding(rule, unreadable[0], f"not checked: `{_name(unreadable[0])}` {unreadable[1]}"))
-                    break
-        return found
+            if unreadable and admit(document.file, rule.id, rule.severity):
+                pointer, why = unreadable[0]
+                yield finding(rule, pointer, f"not checked: `{_name(pointer)}` {why}")
 
     def _param_finding(self, rule: Rule, missing: tuple[str, ...]) -> Finding:
         ruleset = self.rulesets[rule.jurisdiction]

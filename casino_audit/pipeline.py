@@ -122,7 +122,7 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
                 record.reason = loaded.findings[0].message
             sink.extend(loaded.findings)
             for document in loaded.documents:
-                sink.extend(check_document(document, checker, jurisdiction, default_jurisdiction))
+                check_document(document, checker, sink, jurisdiction, default_jurisdiction)
         except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
             message = str(error) if isinstance(error, CheckCrashed) else \
                 f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
@@ -147,9 +147,18 @@ def ruleset_findings(document) -> list[Finding]:
     return []
 
 
-def check_document(document, checker: Checker, jurisdiction_override: str | None = None,
-                   jurisdiction_default: str | None = None) -> list[Finding]:
-    found = list(document.findings)
+def check_document(document, checker: Checker, sink: FindingSink, jurisdiction_override: str | None = None,
+                   jurisdiction_default: str | None = None) -> None:
+    """Identify, shape-check and law-check one document, into the sink."""
+    found: list[Finding] = list(document.findings)
+    try:
+        _check_document(document, checker, sink, found, jurisdiction_override, jurisdiction_default)
+    finally:
+        sink.extend(found)
+
+
+def _check_document(document, checker: Checker, sink: FindingSink, found: list[Finding],
+                    jurisdiction_override: str | None, jurisdiction_default: str | None) -> None:
     data = document.data
 
     def tool_finding(rule_id: str, message: str, pointer: str = "", jurisdiction: str | None = None) -> Finding:
@@ -158,11 +167,12 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
                        jurisdiction)
 
     if looks_like_ruleset(data):  # a house ruleset kept beside the filings: validate it, do not misread it
-        return found + ruleset_findings(document)
+        found.extend(ruleset_findings(document))
+        return
     kind, problem = kinds.identify(data)
     if kind is None:
         found.append(tool_finding(*problem, pointer="/kind" if isinstance(data, dict) else ""))
-        return found
+        return
     own = data.get("jurisdiction")
     jurisdiction = jurisdiction_override or (own if own is not None else jurisdiction_default)
     shape_errors = kinds.validator(kind).errors(data)
@@ -172,16 +182,16 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
     if not jurisdiction:
         found.append(tool_finding(F.JURISDICTION_MISSING, "the document does not name its jurisdiction "
                                   "(add `jurisdiction: LU`, or pass --jurisdiction)"))
-        return found
+        return
     misshapen = {pointer for rule_id, pointer, _ in shape_errors if rule_id == F.SHAPE_INVALID}
     if "/jurisdiction" in misshapen and not jurisdiction_override:
-        return found  # already reported as a shape error; no ruleset can be chosen for it
+        return  # already reported as a shape error; no ruleset can be chosen for it
     if not isinstance(jurisdiction, str) or jurisdiction not in checker.rulesets:
         loaded = ", ".join(sorted(checker.rulesets)) or "none"
         found.append(tool_finding(F.JURISDICTION_UNSUPPORTED, f"no ruleset is loaded for jurisdiction "
                                   f"{brief(show(jurisdiction))} (loaded: {loaded}); the document was not checked "
                                   "against law", "/jurisdiction"))
-        return found
+        return
     game_field = kinds.KINDS[kind].game_field
     game = kinds.KINDS[kind].game_of(data)
     if not checker.covers(jurisdiction, kind, game):
@@ -189,7 +199,10 @@ def check_document(document, checker: Checker, jurisdiction_override: str | None
         found.append(tool_finding(F.JURISDICTION_NO_RULES, f"the {jurisdiction} ruleset has no rules for {what}; "
                                   "the document was not checked against law", f"/{game_field}" if game_field else "",
                                   jurisdiction))
-        return found
+        return
     # A law rule reading a value of the wrong shape still reports (or says it could not check): never a silent pass.
-    found.extend(checker.check(document, kind, jurisdiction))
-    return found
+    for finding in checker.check(document, kind, jurisdiction, sink.admit):
+        if finding.file is None:
+            sink.add(finding)  # a rule not applied for want of a parameter: once per run
+        else:
+            sink.keep(finding)

@@ -93,12 +93,19 @@ class FindingSink:
             self._run_level.add(key)
             self.totals[finding.severity] += 1
             self.kept.append(finding)
-            return
-        self.totals[finding.severity] += 1
-        key = (finding.file, finding.rule_id)
-        self._per_rule[key] += 1
-        if not self.max_per_rule or self._per_rule[key] <= self.max_per_rule:
+        elif self.admit(finding.file, finding.rule_id, finding.severity):
             self.kept.append(finding)
+
+    def admit(self, file: str, rule_id: str, severity: Severity) -> bool:
+        """Count a finding of this rule in this file, before it is made; True if it is to be kept (shown)."""
+        self.totals[severity] += 1
+        key = (file, rule_id)
+        count = self._per_rule[key] = self._per_rule[key] + 1
+        return not self.max_per_rule or count <= self.max_per_rule
+
+    def keep(self, finding: Finding) -> None:
+        """A finding already counted by `admit`."""
+        self.kept.append(finding)
 
     def extend(self, findings) -> None:
         for finding in findings:

@@ -1,5 +1,5 @@
-"""Any single file under the default limits goes through load, shape and rule checks in under 10 s and under
-500 MB peak RSS. Each worst case (tests/hostile/worst.py) runs in a fresh process with an address-space limit,
+"""Any single file under the default limits goes through the whole command (load, shape, rules, JSON report) in
+under 10 s and under 500 MB peak RSS. Each worst case (tests/hostile/worst.py) runs in a fresh process with an address-space limit,
 two at a time (one per core), so a regression fails here instead of taking the machine down."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_worst_file_is_checked_within_bounds(measured, case):
     result = measured[case]
     assert result["seconds"] < SECONDS, result
     assert result["peak_rss_mb"] < PEAK_MB, result
-    assert result["findings"] > 0, result  # every worst case is reported, never passed quietly
+    assert result["findings"] > 0 and result["exit_code"] == 1, result  # reported and failed, never passed quietly
 
 
 def test_every_worst_case_is_under_the_default_size_limit():

@@ -2,10 +2,10 @@
 
     python tests/hostile/worst.py CASE DIR [MAX_ADDRESS_SPACE_BYTES]
                                                build CASE in DIR, load + shape + rules it, print JSON:
-                                               {"case", "seconds", "peak_rss_mb", "findings"}
+                                               {"case", "seconds", "peak_rss_mb", "findings", "exit_code"}
 
-The rule checks run as the pipeline runs them with its cap on findings kept per rule and file: every
-violation is made and counted, the first 20 of each rule become findings with their positions.
+The file goes through the whole command, as a user runs it: load, shape, rules, findings counted exactly and
+the first 20 of each rule and file kept, the JSON report written.
 
 Each case is what a filer could send to make one file cost the most: memory through aliases, time through
 values or findings by the hundred thousand, pointers through long keys. tests/test_hostile_cost.py runs
@@ -109,57 +109,29 @@ def build(case: str, directory: Path) -> Path:
     return path
 
 
-def _rules():
-    """Every built-in rule whose parameters need no value, compiled once: (jurisdiction, kind) -> rules."""
-    from casino_audit import checks
-    from casino_audit.rulesets import builtin_names, load_builtin
+def check(path: Path) -> tuple[int, int]:
+    """The whole command on one file, as a user runs it (load, shape, rules, capped findings, JSON report):
+    (exit code, findings counted)."""
+    from casino_audit.cli import app
 
-    compiled: dict = {}
-    for ruleset in map(load_builtin, builtin_names()):
-        for rule in ruleset.rules:
-            if not rule.params:
-                conditions = [checks.compile_condition(c) for c in rule.when]
-                compiled.setdefault((ruleset.code, rule.kind), []).append((rule, conditions, rule.compile({})))
-    return compiled
-
-
-def check(path: Path, rules: dict, kept_per_rule: int = 20) -> int:
-    """Load, shape and rule checks of one file, as the pipeline runs them: every violation counted, the first
-    `kept_per_rule` of each rule and file made a finding with its position. Returns the number of findings."""
-    from casino_audit import kinds
-    from casino_audit.loader import load_file
-
-    loaded = load_file(path)
-    found = len(loaded.findings)
-    kept: dict = {}
-    for document in loaded.documents:
-        found += len(document.findings)
-        kind, _ = kinds.identify(document.data)
-        if kind is None:
-            continue
-        for _, pointer, _ in kinds.validator(kind).errors(document.data):
-            document.position(pointer)
-            found += 1
-        data, game = document.data, kinds.KINDS[kind].game_of(document.data)
-        for rule, conditions, run in rules.get((data.get("jurisdiction"), kind), ()):
-            if (rule.games and game not in rule.games) or not all(condition(data) for condition in conditions):
-                continue
-            for pointer, message in run(data):
-                found += 1
-                kept[rule.id] = kept.get(rule.id, 0) + 1
-                if kept[rule.id] <= kept_per_rule:
-                    document.position(pointer)
-    return found
+    report = path.with_name(path.name + ".report.json")
+    try:
+        app(["check", str(path), "--format", "json", "-o", str(report)], prog_name="casino-audit")
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code
+    summary = json.loads(report.read_text("utf-8"))["summary"]
+    return code, summary["errors"] + summary["warnings"] + summary["infos"]
 
 
 def measure(case: str, directory: Path) -> dict:
     path = build(case, directory)
-    rules = _rules()
     start = time.perf_counter()
-    found = check(path, rules)
+    code, found = check(path)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"case": case, "seconds": round(seconds, 2), "peak_rss_mb": round(peak), "findings": found}
+    return {"case": case, "seconds": round(seconds, 2), "peak_rss_mb": round(peak), "findings": found,
+            "exit_code": code}
 
 
 if __name__ == "__main__":
