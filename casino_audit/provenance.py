@@ -57,16 +57,16 @@ def file_digest(path: str | Path) -> str | None:
 def _files(ruleset: Ruleset) -> list[RulesetFile]:
     chain, current = [], ruleset
     while current is not None:
-        path = str(getattr(current, "path", None) or current.source)
-        chain.append(RulesetFile(current.name, path, getattr(current, "digest", None) or file_digest(path)))
-        current = getattr(current, "parent", None)
+        chain.append(RulesetFile(current.name, str(current.path), current.digest or None))
+        current = current.parent
     return chain
 
 
 def _is_builtin(ruleset: Ruleset) -> bool:
-    path = Path(str(getattr(ruleset, "path", None) or ruleset.source))
+    """Shipped with casino-audit, as shipped: the built-in file itself or a byte-for-byte copy of it."""
+    builtin = rulesets_dir() / f"{ruleset.name}.yaml"
     try:
-        return path.resolve() == (rulesets_dir() / f"{ruleset.name}.yaml").resolve()
+        return Path(ruleset.path).resolve() == builtin.resolve() or ruleset.digest == file_digest(builtin)
     except OSError:
         return False
 

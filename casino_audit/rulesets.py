@@ -263,9 +263,13 @@ def _parent(document: Document, path: Path, target: str, seen: tuple[str, ...]) 
                                                      f"`casino-audit rulesets validate {candidate}`")]) from None
 
 
-def _is_builtin_file(path: Path, name: str) -> bool:
+def _is_builtin_file(path: Path, name: str, digest: str = "") -> bool:
+    """The built-in ruleset's own file, or a byte-for-byte copy of it (a checkout's rulesets/lu.yaml validated
+    beside an installed casino-audit is the law, not a house ruleset hiding behind its name)."""
+    builtin = rulesets_dir() / f"{name}.yaml"
     try:
-        return path.resolve() == (rulesets_dir() / f"{name}.yaml").resolve()
+        return path.resolve() == builtin.resolve() or (
+            bool(digest) and hashlib.sha256(builtin.read_bytes()).hexdigest() == digest)
     except OSError:
         return False
 
@@ -277,7 +281,7 @@ def _at(document: Document, pointer: str, message: str) -> RulesetProblem:
 
 def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, digest: str) -> Ruleset:
     problems: list[str] = []
-    if data["ruleset"] in builtin_names() and not _is_builtin_file(path, data["ruleset"]):
+    if data["ruleset"] in builtin_names() and not _is_builtin_file(path, data["ruleset"], digest):
         problems.append(_at(document, "/ruleset", f"{data['ruleset']} is the name of a built-in ruleset; a "
                                                   "ruleset of your own takes a name of its own"))
     jurisdiction = data.get("jurisdiction")

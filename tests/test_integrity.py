@@ -353,3 +353,14 @@ def test_builtin_rulesets_are_named_with_file_and_hash(cli):
         assert ruleset["builtin"] is True and ruleset["law_changes"] == []
         [file] = ruleset["files"]
         assert file["path"].endswith(f"{ruleset['name']}.yaml") and len(file["sha256"]) == 64
+
+
+def test_a_copy_of_the_law_is_the_law_and_a_changed_copy_cannot_take_its_name(cli, tmp_path):
+    from casino_audit.rulesets import rulesets_dir
+
+    law = (rulesets_dir() / "lu.yaml").read_text("utf-8")
+    (tmp_path / "lu.yaml").write_text(law)
+    assert cli("rulesets", "validate", str(tmp_path / "lu.yaml")).returncode == 0
+    (tmp_path / "lu.yaml").write_text(law.replace('min: "85"', 'min: "80"', 1))
+    done = cli("rulesets", "validate", str(tmp_path / "lu.yaml"))
+    assert done.returncode == 1 and "name of a built-in ruleset" in done.stderr
