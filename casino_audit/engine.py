@@ -61,25 +61,37 @@ def _type_name(value: Any) -> str:
     return {str: "text", dict: "a mapping", list: "a list"}.get(type(value), type(value).__name__)
 
 
-def blocked(data: Any, segments: tuple[str, ...], expected: type | None = None,
-            prefix: str = "") -> tuple[str, str] | None:
+def blocked(data: Any, segments: tuple[str, ...], expected: type | None = None) -> tuple[str, str] | None:
     """(pointer, why) where a path cannot be followed because a value there is of the wrong type: a scalar where
     the path goes on, or not the container a check expects at its end. Missing and null values block nothing
     (rules say what a missing value means)."""
-    node = data
+    found = _blocked(data, segments, expected)
+    if found is None:
+        return None
+    keys, why = found
+    return pointers.join(tuple(reversed(keys))), why
+
+
+def _blocked(node: Any, segments: tuple[str, ...], expected: type | None) -> tuple[list, str] | None:
+    """As `blocked`, with the path as keys in reverse (built only for the one path that is blocked)."""
     for depth, segment in enumerate(segments):
         if node is None or node is pointers.MISSING:
             return None
         if segment == pointers.WILDCARD:
+            rest = segments[depth + 1:]
             if isinstance(node, dict):
-                children = [(pointers.child(prefix, k), v) for k, v in node.items()]
+                children = node.items()
             elif isinstance(node, list):
-                children = [(pointers.child(prefix, i), v) for i, v in enumerate(node)]
+                children = enumerate(node)
             else:
-                return prefix, f"is {_type_name(node)}, not a list or mapping"
-            for pointer, child in children:
-                found = blocked(child, segments[depth + 1:], expected, pointer)
+                return _at(segments[:depth], f"is {_type_name(node)}, not a list or mapping")
+            if not rest and expected is None:
+                return None  # every item is read as it is: none of them blocks the path
+            for key, child in children:
+                found = _blocked(child, rest, expected)
                 if found is not None:
+                    found[0].append(str(key))
+                    found[0].extend(reversed(segments[:depth]))
                     return found
             return None
         if isinstance(node, dict):
@@ -87,11 +99,14 @@ def blocked(data: Any, segments: tuple[str, ...], expected: type | None = None,
         elif isinstance(node, list):
             node = node[int(segment)] if segment.isdigit() and int(segment) < len(node) else pointers.MISSING
         else:
-            return prefix, f"is {_type_name(node)}, not a mapping"
-        prefix = pointers.child(prefix, segment)
+            return _at(segments[:depth], f"is {_type_name(node)}, not a mapping")
     if expected is not None and node is not None and node is not pointers.MISSING and not isinstance(node, expected):
-        return prefix, f"is {_type_name(node)}, not {_type_name(expected())}"
+        return _at(segments, f"is {_type_name(node)}, not {_type_name(expected())}")
     return None
+
+
+def _at(segments: tuple[str, ...], why: str) -> tuple[list, str]:
+    return list(reversed(segments)), why
 
 
 def undecidable(condition: dict, data: Any) -> tuple[str, str] | None:

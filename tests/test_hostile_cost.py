@@ -45,7 +45,7 @@ def measured(tmp_path_factory) -> dict:
 @pytest.mark.parametrize("case", list(worst.CASES))
 def test_worst_file_is_checked_within_bounds(measured, case):
     result = measured[case]
-    assert result["seconds"] < SECONDS, result
+    assert result["cpu_seconds"] < SECONDS, result  # CPU time: two cases share the two cores
     assert result["peak_rss_mb"] < PEAK_MB, result
     assert result["findings"] > 0 and result["exit_code"] == 1, result  # reported and failed, never passed quietly
 
