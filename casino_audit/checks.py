@@ -246,16 +246,27 @@ CHECK_KINDS: dict[str, CheckKind] = {kind.name: kind for kind in (
 
 # --- conditions (`when:` on a rule) -----------------------------------------------------------------
 
-CONDITION_SCHEMA = {
+_SIMPLE_CONDITION = {
     "type": "object",
     "properties": {"field": _POINTER, "equals": _SCALAR, "differs": _SCALAR, "present": {"type": "boolean"},
                    "contains": _SCALAR, "at_least": _NUMBER, "at_most": _NUMBER},
     "required": ["field"], "additionalProperties": False,
     "oneOf": [{"required": [test]} for test in ("equals", "differs", "present", "contains", "at_least", "at_most")],
 }
+CONDITION_SCHEMA = {
+    "oneOf": [
+        _SIMPLE_CONDITION,
+        {"type": "object", "additionalProperties": False, "required": ["any"],
+         "properties": {"any": {"type": "array", "items": _SIMPLE_CONDITION, "minItems": 2,
+                                "description": "true when one of these holds"}}},
+    ],
+}
 
 
 def compile_condition(condition: dict) -> Callable[[Any], bool]:
+    if "any" in condition:
+        alternatives = [compile_condition(c) for c in condition["any"]]
+        return lambda data: any(holds(data) for holds in alternatives)
     pointer = condition["field"]
     if "equals" in condition:
         expected = condition["equals"]
@@ -279,6 +290,8 @@ def compile_condition(condition: dict) -> Callable[[Any], bool]:
 
 
 def describe_condition(condition: dict) -> str:
+    if "any" in condition:
+        return "(" + " or ".join(describe_condition(c) for c in condition["any"]) + ")"
     field = f"`{name(condition['field'])}`"
     if "equals" in condition:
         return f"{field} is {show(condition['equals'])}"

@@ -44,11 +44,12 @@ def _say_error(message: str) -> None:
 
 
 class Fail(Exception):
-    """Stop with a message and an exit code (2 unless said otherwise)."""
+    """Stop with a message, lines of detail under it, and an exit code (2 unless said otherwise)."""
 
-    def __init__(self, message: str, code: int = EXIT_ERROR):
+    def __init__(self, message: str, code: int = EXIT_ERROR, details: list[str] | tuple = ()):
         super().__init__(message)
         self.code = code
+        self.details = list(details)
 
 
 def _exits(command):
@@ -58,7 +59,8 @@ def _exits(command):
         try:
             return command(*args, **kwargs)
         except Fail as failure:
-            _say_error(f"casino-audit: {printable(failure, keep_newlines=True)}")
+            # Each line escaped on its own: a newline inside a path or a value never starts a line of ours.
+            _say_error("\n".join([f"casino-audit: {printable(failure)}", *(printable(d) for d in failure.details)]))
             raise typer.Exit(failure.code) from None
         except (typer.Exit, typer.Abort, SystemExit):
             raise
@@ -81,7 +83,7 @@ def _settings(**options):
     try:
         return resolve(**options)
     except SettingsError as error:
-        raise Fail(str(error)) from None
+        raise Fail(str(error), details=error.details) from None
 
 
 def _rulesets(settings) -> dict:
@@ -90,24 +92,31 @@ def _rulesets(settings) -> dict:
     try:
         return load_rulesets(settings)
     except SettingsError as error:
-        raise Fail(str(error)) from None
+        raise Fail(str(error), details=error.details) from None
 
 
 FORMATS = ", ".join(FORMAT_NAMES)
 
 
+class OutputRefused(Fail):
+    """-o names a file the run reads: refused, and that file is never touched (not even removed as stale)."""
+
+
 def _guard_output(output: Path, paths: list[Path]) -> None:
-    """The report never replaces a filing, never lands in a tree being checked, never replaces a directory."""
+    """The report never replaces a filing, ruleset or config, never lands in a tree being checked, never
+    replaces a directory."""
     target = output.resolve()
     if output.is_dir():
-        raise Fail(f"-o {output} is a directory; name a file")
+        raise OutputRefused(f"-o {output} is a directory; name a file")
     for path in paths:
         resolved = path.resolve()
         same = target == resolved or (output.exists() and path.exists() and os.path.samefile(output, path))
         if same:
-            raise Fail(f"-o {output} is one of the files being checked; the report would overwrite it")
+            raise OutputRefused(f"-o {output} is one of the files this run reads (a filing, ruleset or config); the report "
+                       "would overwrite it")
         if path.is_dir() and (resolved == target.parent or resolved in target.parents):
-            raise Fail(f"-o {output} is inside {path}, a directory being checked; write the report elsewhere")
+            raise OutputRefused(f"-o {output} is inside {path}, a directory being checked; write the report "
+                                "elsewhere")
 
 
 def _write_atomically(output: Path, write) -> None:
@@ -168,16 +177,16 @@ def check(
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Force colour on or off."),
 ):
     """Check filings and report every breach with the article it breaks."""
-    if output_format not in FORMAT_NAMES:
-        raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
     if output is not None:
-        _guard_output(output, list(paths))
+        _guard_output(output, list(paths) + list(ruleset) + ([config] if config else []))
     try:
+        if output_format not in FORMAT_NAMES:
+            raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
         _check(paths, output, output_format, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
             max_file_size=max_file_size, max_per_rule=max_per_rule))
-    except typer.Exit:
+    except (typer.Exit, OutputRefused):
         raise
     except Exception:
         if output is not None:  # a run that failed leaves no earlier report standing in for its verdict
@@ -195,7 +204,11 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     from casino_audit.settings import SettingsError, param_values
 
     settings = _settings(**options)
+    if output is not None:  # the config file found in the working directory, and the rulesets it names
+        _guard_output(output, list(paths) + settings.ruleset_paths + [p for p in [settings.config_path] if p])
     rulesets = _rulesets(settings)
+    if output is not None:  # and the files those rulesets extend
+        _guard_output(output, [Path(f.path) for used in in_use(rulesets) for f in used.files])
     try:
         values = param_values(rulesets, settings.params)
     except SettingsError as error:
@@ -211,7 +224,8 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     if not result.files_to_check() and not settings.allow_empty:
         raise Fail("no filing found to check under the given paths (nothing was checked; --allow-empty accepts "
                    "that)")
-    context = ReportContext(settings.fail_on, in_use(rulesets), settings.in_effect(), color, settings.require_params)
+    context = ReportContext(settings.fail_on, in_use(rulesets, values), settings.in_effect(), color,
+                            settings.require_params)
     write = reporter(output_format)
     if output is not None:
         try:

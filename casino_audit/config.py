@@ -35,7 +35,11 @@ def is_config_name(name: str) -> bool:
 
 
 class ConfigError(Exception):
-    pass
+    """A config file that cannot be used; `problems` are its 'file:line:col: why' lines."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 @dataclass
@@ -68,11 +72,11 @@ def load_config(path: Path | None) -> Config:
     try:
         document = load_single_document(path, "a config file")
     except NotOneDocument as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(error.problems) from None
     errors = ShapeValidator(CONFIG_SCHEMA).errors(document.data)
     if errors:
-        raise ConfigError("\n".join(f"{path}:{':'.join(map(str, document.position(p) or (1, 1)))}: {m}"
-                                    for _, p, m in errors))
+        raise ConfigError([f"{path}:{':'.join(map(str, document.position(p) or (1, 1)))}: {m}"
+                           for _, p, m in errors])
     data = document.data
     return Config(path=path, jurisdiction=data.get("jurisdiction"),
                   rulesets=[path.parent / r for r in data.get("rulesets", [])],

@@ -111,7 +111,13 @@ def _at(segments: tuple[str, ...], why: str) -> tuple[list, str]:
 
 def undecidable(condition: dict, data: Any) -> tuple[str, str] | None:
     """(pointer, why) when a `when:` condition cannot be read on this data: its value is of another type than
-    the condition compares it with (`offered: "yes"` against `false`), or its path is blocked."""
+    the condition compares it with (`offered: "yes"` against `false`), or its path is blocked. One alternative
+    of an `any` that can be read and holds decides it."""
+    if "any" in condition:
+        unread = [undecidable(c, data) for c in condition["any"]]
+        if any(u is None and checks.compile_condition(c)(data) for c, u in zip(condition["any"], unread)):
+            return None
+        return next(filter(None, unread), None)
     segments = pointers.split(condition["field"])
     found = blocked(data, segments)
     if found is not None or condition.keys() & {"present"}:

@@ -28,6 +28,14 @@ class UsageError(Exception):
     pass
 
 
+def is_config_file(path: str) -> bool:
+    """A file named like a config file is one only if it reads as one: a single mapping with no `kind:`. A filing
+    named `machine-7.casino-audit.yaml` is a filing."""
+    loaded = load_file(path)
+    return (not loaded.findings and len(loaded.documents) == 1 and isinstance(loaded.documents[0].data, dict)
+            and "kind" not in loaded.documents[0].data)
+
+
 def _skipped(path: str, reason: str) -> FileRecord:
     return FileRecord(path, "skipped", reason=reason)
 
@@ -55,9 +63,10 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
             continue
         subdirectories = []
         for entry in entries:
-            if entry.name.startswith("."):
-                continue
             full = entry.path
+            if entry.name.startswith("."):  # .git and friends: listed, so an inspector knows they are there
+                records.append(_skipped(full, "hidden (its name starts with a dot; name it to check it)"))
+                continue
             try:
                 is_link, is_dir = entry.is_symlink(), entry.is_dir()
             except OSError as error:
@@ -70,7 +79,7 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
                     records.append(_skipped(full, "a link to a directory, not followed (name it to check it)"))
                 else:
                     subdirectories.append(full)
-            elif is_config_name(entry.name):
+            elif is_config_name(entry.name) and is_config_file(full):
                 records.append(_skipped(full, "a casino-audit config file, not a filing"))
             elif not entry.name.lower().endswith(EXTENSIONS):
                 records.append(_skipped(full, "not a YAML or JSON file"))
@@ -93,7 +102,7 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord], list[Fi
         path = Path(raw)
         if path.is_dir():
             walk(raw, to_check, records, problems)
-        elif is_config_name(path.name):  # pre-commit and shell globs pass config files along with filings
+        elif is_config_name(path.name) and is_config_file(raw):  # pre-commit and globs pass config files along
             records.append(_skipped(raw, "a casino-audit config file, not a filing"))
         elif path.exists() or path.is_symlink():
             to_check.append(raw)

@@ -71,18 +71,21 @@ def _is_builtin(ruleset: Ruleset) -> bool:
         return False
 
 
-def in_use(rulesets: dict[str, Ruleset]) -> list[RulesetInUse]:
+def in_use(rulesets: dict[str, Ruleset], param_values: dict[str, dict] | None = None) -> list[RulesetInUse]:
+    """The rulesets of a run; `param_values` (jurisdiction -> name -> value) lets a bound given by a parameter
+    be compared with a house rule's constant."""
     law = {ruleset.code: ruleset for ruleset in (load_builtin(name) for name in builtin_names())}
     used = []
     for code in sorted(rulesets):
         ruleset = rulesets[code]
         builtin = _is_builtin(ruleset)
-        changes = [] if builtin or code not in law else law_changes(law[code], ruleset)
+        changes = [] if builtin or code not in law else law_changes(law[code], ruleset,
+                                                                     (param_values or {}).get(code))
         used.append(RulesetInUse(ruleset, builtin, _files(ruleset), changes))
     return used
 
 
-def law_changes(law: Ruleset, effective: Ruleset) -> list[LawChange]:
+def law_changes(law: Ruleset, effective: Ruleset, params: dict | None = None) -> list[LawChange]:
     by_id = {rule.id: rule for rule in effective.rules}
     changes = []
     for rule in law.rules:
@@ -91,7 +94,7 @@ def law_changes(law: Ruleset, effective: Ruleset) -> list[LawChange]:
             changes.append(LawChange(rule.id, REMOVED, (f"the ruleset {effective.name} does not extend "
                                                         f"{law.name} and has no rule {rule.id}",), rule, None))
         elif not _same_rule(rule, house):
-            changes.append(classify(rule, house))
+            changes.append(classify(rule, house, params))
     return changes
 
 
@@ -100,9 +103,10 @@ def _same_rule(a: Rule, b: Rule) -> bool:
                                                                           b.when, b.citation)
 
 
-def classify(law: Rule, house: Rule) -> LawChange:
+def classify(law: Rule, house: Rule, params: dict | None = None) -> LawChange:
     """What a house rule of the same id does to the law's rule; `loosened` wherever the house rule can pass
     something the law's fails, `replaced` where that cannot be told from the rule's words."""
+    params = params or {}
     looser, tighter = [], []
     if house.severity < law.severity:
         looser.append(f"severity {law.severity.label} -> {house.severity.label}")
@@ -118,7 +122,7 @@ def classify(law: Rule, house: Rule) -> LawChange:
         looser.append("applies only under further conditions (`when:`)")
     elif dropped:
         tighter.append("applies in more cases (fewer `when:` conditions)")
-    accounted = _compare_checks(law.check, house.check, looser, tighter)
+    accounted = _compare_checks(law.check, house.check, looser, tighter, params)
     if any(reason.startswith("severity") for reason in looser) and len(looser) == 1:
         change = SEVERITY_LOWERED
     elif looser:
@@ -130,7 +134,7 @@ def classify(law: Rule, house: Rule) -> LawChange:
     return LawChange(law.id, change, tuple(looser or tighter or ["the check differs; compare the two"]), law, house)
 
 
-def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str]) -> bool:
+def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str], params: dict) -> bool:
     """Adds what provably loosens or tightens; True when that accounts for every difference of the checks."""
     if law == house:
         return True
@@ -144,11 +148,15 @@ def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str
     others = {key for key in set(law) | set(house) if key not in (*targets, "kind", "required", "min", "max")}
     if any(law.get(key) != house.get(key) for key in others):
         return False  # other parameters changed too: the bounds alone prove nothing either way
-    for key, word, lower_is_looser in (("min", "minimum", True), ("max", "maximum", False)):
-        before, after = _number(law.get(key)), _number(house.get(key))
-        if before == after:
-            continue
-        text = f"{word} {_show(before)} -> {_show(after)}"
+    bounds = [(key, word, lower_is_looser, law.get(key), house.get(key))
+              for key, word, lower_is_looser in (("min", "minimum", True), ("max", "maximum", False))
+              if law.get(key) != house.get(key)]
+    for key, word, lower_is_looser, before, after in bounds:
+        before_number, after_number = _number(before, params), _number(after, params)
+        if (before is not None and before_number is None) or (after is not None and after_number is None):
+            return False  # a bound given by a parameter (a minister's order) with no value in this run
+        text = f"{word} {_shown(before, before_number)} -> {_shown(after, after_number)}"
+        before, after = before_number, after_number
         if before is None:
             tighter.append(text)
         elif after is None or (after < before) == lower_is_looser:
@@ -158,10 +166,17 @@ def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str
     return True
 
 
-def _number(value) -> Decimal | None:
-    if value is None or isinstance(value, dict):  # {param: NAME}: not comparable here
-        return None
-    return to_decimal(value)
+def _number(value, params: dict) -> Decimal | None:
+    """A bound as a number; a `{param: NAME}` bound is the value this run gives the parameter, if any."""
+    if isinstance(value, dict):
+        value = params.get(value.get("param"))
+    return None if value is None else to_decimal(value)
+
+
+def _shown(raw, number: Decimal | None) -> str:
+    if isinstance(raw, dict):
+        return f"{raw.get('param')} ({_show(number)} in this run)"
+    return _show(number)
 
 
 def _show(number: Decimal | None) -> str:

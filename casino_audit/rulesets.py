@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from casino_audit import checks
-from casino_audit.findings import Citation, Severity
+from casino_audit.findings import TOOL_FINDINGS, Citation, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document, load_bytes, read_file
 from casino_audit.pointers import child
@@ -173,7 +173,8 @@ def _parse(raw: bytes, path: Path) -> Document:
     loaded = load_bytes(raw, str(path))
     documents = loaded.documents
     ruleset_like = len(documents) == 1 and isinstance(documents[0].data, dict) and "ruleset" in documents[0].data
-    problems = [_located(f, ruleset_like or f.rule_id not in _QUOTING) for f in loaded.findings]
+    # A file that does not even read as a ruleset is never quoted: --ruleset or a config may point anywhere.
+    problems = [_located(f, ruleset_like) for f in loaded.findings]
     for document in documents:
         problems += [_located(f, ruleset_like) for f in document.findings]
     if not problems and len(documents) != 1:
@@ -183,8 +184,7 @@ def _parse(raw: bytes, path: Path) -> Document:
     return documents[0]
 
 
-# Load findings whose message quotes the file's text; withheld unless the file is a ruleset.
-_QUOTING = frozenset(("LOAD-AMBIGUOUS", "LOAD-DUPLICATE-KEY", "LOAD-UNSUPPORTED"))
+TOOL_PREFIXES = frozenset(rule_id.split("-", 1)[0] for rule_id in TOOL_FINDINGS)
 
 
 def _located(finding, quote: bool) -> RulesetProblem:
@@ -316,6 +316,9 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         rule = _rule(raw, pointer, document, code, instruments, params, problems)
         if rule is None:
             continue
+        if rule.id.split("-", 1)[0] in TOOL_PREFIXES:  # --select/--ignore and the verdict treat those apart
+            problems.append(_at(document, pointer + "/id", f"rule id {rule.id} takes a prefix of the tool's own "
+                                                          f"findings ({', '.join(sorted(TOOL_PREFIXES))})"))
         if rule.id in seen_here:
             problems.append(_at(document, pointer + "/id", f"rule id {rule.id} is defined twice in this ruleset"))
         seen_here.add(rule.id)

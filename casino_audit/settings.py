@@ -19,7 +19,11 @@ from casino_audit.rulesets import Ruleset, RulesetError, builtin_names, load_bui
 
 
 class SettingsError(Exception):
-    """Settings that cannot be used: a usage error (exit 2)."""
+    """Settings that cannot be used: a usage error (exit 2). `details` are lines printed under the message."""
+
+    def __init__(self, message: str, details: list[str] | tuple = ()):
+        super().__init__(message)
+        self.details = list(details)
 
 
 DEFAULT = "default"
@@ -108,7 +112,7 @@ def resolve(*, config: Path | None = None, jurisdiction: str | None = None, rule
     try:
         file = load_config(find_config(config))
     except ConfigError as error:
-        raise SettingsError(f"the config file is not valid:\n{error}") from None
+        raise SettingsError("the config file is not valid:", error.problems) from None
     settings = Settings(config_path=file.path)
     in_config = f"config {file.path}"
 
@@ -161,7 +165,7 @@ def load_rulesets(settings: Settings) -> dict[str, Ruleset]:
             custom = load_ruleset(path)
             rulesets[custom.code] = custom
     except RulesetError as error:
-        raise SettingsError("the ruleset is not valid:\n" + "\n".join(error.problems)) from None
+        raise SettingsError("the ruleset is not valid:", error.problems) from None
     _check_codes(rulesets, settings.select + settings.ignore)
     return rulesets
 

@@ -364,3 +364,23 @@ def test_a_copy_of_the_law_is_the_law_and_a_changed_copy_cannot_take_its_name(cl
     (tmp_path / "lu.yaml").write_text(law.replace('min: "85"', 'min: "80"', 1))
     done = cli("rulesets", "validate", str(tmp_path / "lu.yaml"))
     assert done.returncode == 1 and "name of a built-in ruleset" in done.stderr
+
+
+def test_output_never_replaces_nor_removes_a_ruleset_or_config_the_run_reads(cli, tmp_path):
+    (tmp_path / "m.yaml").write_text(COMPLIANT)
+    (tmp_path / "base.yaml").write_text("ruleset: base\nextends: lu\nrules: []\n")
+    (tmp_path / "house.yaml").write_text("ruleset: house\nextends: base.yaml\nrules: []\n")
+    (tmp_path / "casino-audit.yaml").write_text("rulesets: [house.yaml]\n")
+    for target in ("base.yaml", "house.yaml", "casino-audit.yaml"):
+        before = (tmp_path / target).read_text()
+        done = cli("check", "m.yaml", "-o", target, cwd=tmp_path)
+        assert done.returncode == 2 and "files this run reads" in done.stderr, (target, done.stderr)
+        assert (tmp_path / target).read_text() == before
+
+
+@pytest.mark.parametrize("rule_id", ["INTERNAL-ERROR", "SHAPE-HOUSE", "LOAD-X", "JURISDICTION-MISSING"])
+def test_a_house_rule_cannot_take_an_id_of_the_tools_own_findings(cli, tmp_path, rule_id):
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE_HEAD + house_rule(rule_id, "{kind: present, field: /machine}"))
+    done = cli("rulesets", "validate", str(house))
+    assert done.returncode == 1 and "prefix of the tool's own findings" in done.stderr

@@ -1,29 +1,24 @@
-"""Red-team reproductions: each test asserts what casino-audit SHOULD do, and fails today.
+"""Red-team reproductions: each was a way through (a breach passed, a file lost, a terminal forged) found by
+attacking the tool as a filer or a hostile dossier would; each test holds it closed.
 
-Every test runs the real command (`python -m casino_audit check ...`) from this worktree's code, in a temporary
-working directory (so no casino-audit.yaml is picked up by accident), on files written to tmp_path.
-Ordered by severity: breaching filings that exit 0 first, then lost or stale files, then misleading output.
+Every test runs the command in a temporary working directory (so no casino-audit.yaml is picked up by accident),
+on files written to tmp_path. Ordered by severity: breaching filings that exited 0 first, then lost or stale
+files, then misleading output.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO / "examples"
+from conftest import EXAMPLES, run_in_process
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1", "COLUMNS": "200"}
-    return subprocess.run([sys.executable, "-m", "casino_audit", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=120)
+def run(*args: str, cwd: Path):
+    return run_in_process(*args, cwd=cwd)
 
 
-def report_of(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess, dict]:
+def report_of(*args: str, cwd: Path):
     done = run("check", *args, "--format", "json", cwd=cwd)
     return done, json.loads(done.stdout)
 
