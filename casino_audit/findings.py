@@ -36,6 +36,27 @@ class Citation:
         return f"{self.article}, {self.instrument}" if self.instrument else self.article
 
 
+@dataclass(frozen=True)
+class Location:
+    """A place in the input: a file, a line and column (1-based), a JSON pointer inside the document or record,
+    and which document of a multi-document file (or which record of a stream) it is, 0-based."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    pointer: str | None = None
+    document: int | None = None
+
+
+@dataclass(frozen=True)
+class Related:
+    """Another place a finding involves (the first of two duplicate keys, the document a dossier rule compared
+    with), and what it is."""
+
+    message: str
+    location: Location
+
+
 @dataclass
 class Finding:
     rule_id: str
@@ -48,6 +69,11 @@ class Finding:
     document: int | None = None  # 0-based index of the document in a multi-document file
     jurisdiction: str | None = None
     citation: Citation | None = None
+    related: tuple[Related, ...] = ()
+
+    @property
+    def location(self) -> Location:
+        return Location(self.file, self.line, self.column, self.pointer, self.document)
 
     def sort_key(self):
         return (self.file or "", self.document or 0, self.line or 0, self.column or 0, self.rule_id)

@@ -10,7 +10,7 @@ import re
 from json.decoder import scanstring
 
 from casino_audit import findings as F
-from casino_audit.findings import Finding, Severity
+from casino_audit.findings import Finding, Location, Related, Severity
 from casino_audit.positions import Positions, Spots
 from casino_audit.values import MAX_DIGITS, bounded_decimal, show
 
@@ -121,10 +121,13 @@ class JsonReader:
                 at = top.spots.at
                 if key in at:
                     first = at[key]
-                    self.findings.append(self._finding(
+                    duplicate = self._finding(
                         F.LOAD_DUPLICATE_KEY, f"duplicate key {show(key)} (first given at line {first >> 32}, "
                         f"column {first & 0xFFFFFFFF}); a reader keeps only one of the two values, so the filing "
-                        "is ambiguous", start))
+                        "is ambiguous", start)
+                    duplicate.related = (Related("the key given first", Location(
+                        self.path, first >> 32, first & 0xFFFFFFFF, document=0)),)
+                    self.findings.append(duplicate)
                 top.key, top.key_position = key, line << 32 | column
                 state = _COLON
                 continue

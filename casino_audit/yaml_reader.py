@@ -15,7 +15,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from casino_audit import findings as F
-from casino_audit.findings import Finding, Severity
+from casino_audit.findings import Finding, Location, Related, Severity
 from casino_audit.positions import Positions, Spots
 from casino_audit.values import show
 from casino_audit.yaml_scalars import MAP, MERGE, SCALAR_TAGS, SEQ, TAG, read_plain, read_tagged
@@ -299,10 +299,13 @@ class YamlReader:
         at = frame.spots.at
         if key in at:
             first = at[key]
-            findings.append(self.finding(
+            duplicate = self.finding(
                 F.LOAD_DUPLICATE_KEY, f"duplicate key {show(key)} (first given at line {first >> 32}, column "
                 f"{first & 0xFFFFFFFF}); a reader keeps only one of the two values, so the filing is ambiguous",
-                None, index, position >> 32, position & 0xFFFFFFFF))
+                None, index, position >> 32, position & 0xFFFFFFFF)
+            duplicate.related = (Related("the key given first", Location(
+                self.path, first >> 32, first & 0xFFFFFFFF, document=index)),)
+            findings.append(duplicate)
         frame.key, frame.key_position = key, position
 
     def _merge(self, frame: _Frame, findings: list, index: int) -> None:

@@ -8,7 +8,7 @@ from typing import TextIO
 from casino_audit import __version__
 from casino_audit.findings import Citation, Finding
 
-FORMAT_VERSION = "1.1"
+FORMAT_VERSION = "1.2"
 
 
 def citation_dict(citation: Citation | None) -> dict | None:
@@ -30,6 +30,9 @@ def finding_dict(finding: Finding) -> dict:
         "document": finding.document,
         "jurisdiction": finding.jurisdiction,
         "citation": citation_dict(finding.citation),
+        "related": [{"message": r.message, "file": r.location.file, "line": r.location.line,
+                     "column": r.location.column, "pointer": r.location.pointer, "document": r.location.document}
+                    for r in finding.related],
     }
 
 

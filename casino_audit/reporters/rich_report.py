@@ -34,6 +34,10 @@ def _line(finding: Finding) -> Text:
     text.append(f"  {printable(finding.message)}")
     if finding.citation is not None:
         text.append(f"\n{'':18}{printable(finding.citation.short())}", style="dim italic")
+    for related in finding.related:
+        place = related.location
+        where = f"{printable(place.file)}:{place.line}:{place.column}" if place.line else printable(place.file)
+        text.append(f"\n{'':18}{printable(related.message)}: {where}", style="dim")
     return text
 
 
