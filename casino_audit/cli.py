@@ -197,7 +197,6 @@ def check(
 
 def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
     from casino_audit.engine import Checker
-    from casino_audit.loader import load_file
     from casino_audit.pipeline import UsageError, run
     from casino_audit.provenance import in_use
     from casino_audit.reporters import ReportContext, reporter
@@ -216,9 +215,9 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
                       require_params=settings.require_params)
     try:
-        result = run([str(p) for p in paths], checker, functools.partial(load_file, max_bytes=settings.max_file_size),
-                     settings.jurisdiction_override, default_jurisdiction=settings.jurisdiction_default,
-                     max_per_rule=settings.max_per_rule)
+        result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
+                     default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
+                     max_bytes=settings.max_file_size)
     except UsageError as error:
         raise Fail(str(error)) from None
     if not result.files_to_check() and not settings.allow_empty:

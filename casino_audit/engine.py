@@ -14,6 +14,7 @@ from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
 from casino_audit.rulesets import Rule, Ruleset
+from casino_audit.scopes import DOSSIER, RECORD, Dossier, ScopedCheck, Session
 
 # The parameters of a check kind that name the places it reads.
 _TARGET_KEYS = ("field", "fields", "at", "array", "numerator", "denominator", "per")
@@ -164,8 +165,13 @@ class Checker:
     """The rulesets bound to this run's parameter values, ready to check documents."""
 
     def __init__(self, rulesets: dict[str, Ruleset], param_values: dict[str, dict[str, Any]] | None = None,
-                 select: list[str] | None = None, ignore: list[str] | None = None, require_params: bool = False):
+                 select: list[str] | None = None, ignore: list[str] | None = None, require_params: bool = False,
+                 scoped: Iterable[tuple[str, str, ScopedCheck]] = ()):
+        """`scoped`: (jurisdiction, scope, check) for the record and dossier rules of the run."""
         self.rulesets = rulesets
+        self._scoped: dict[tuple[str, str], list[ScopedCheck]] = {}
+        for code, scope, check in scoped:
+            self._scoped.setdefault((code, scope), []).append(check)
         self.select, self.ignore = select, ignore
         self.require_params = require_params
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
@@ -184,6 +190,14 @@ class Checker:
                 conditions = tuple(checks.compile_condition(c) for c in rule.when)
                 self._bound.setdefault((code, rule.kind), []).append(
                     _Bound(rule, run, conditions, _targets(rule.check), missing))
+
+    def session(self, file: str, jurisdiction: str) -> Session:
+        """A fresh state for the record rules of one stream."""
+        return Session(file, self._scoped.get((jurisdiction, RECORD), []))
+
+    def dossier(self) -> Dossier:
+        """A fresh dossier for the run's dossier rules, all jurisdictions together."""
+        return Dossier([check for (_, scope), checks in self._scoped.items() if scope == DOSSIER for check in checks])
 
     def covers(self, jurisdiction: str, kind: str, game: Any) -> bool:
         games = self._coverage.get((jurisdiction, kind), set())

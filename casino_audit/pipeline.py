@@ -6,7 +6,9 @@ One file that cannot be read, or whose check crashes, is a finding on that file:
 
 from __future__ import annotations
 
+import functools
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -16,13 +18,12 @@ from casino_audit.config import is_config_name
 from casino_audit.display import brief
 from casino_audit.engine import CheckCrashed, Checker
 from casino_audit.findings import Finding, Severity
-from casino_audit.loader import FileLoad, load_file
+from casino_audit.loader import DEFAULT_MAX_BYTES, FileLoad, load_file
+from casino_audit.parsers import WALKED_EXTENSIONS, RecordStream, parser_for
+from casino_audit.scopes import Dossier, Session
 from casino_audit.results import DEFAULT_MAX_PER_RULE, FileRecord, FindingSink, RunResult
 from casino_audit.rulesets import RulesetError, looks_like_ruleset, ruleset_from_document
 from casino_audit.values import show
-
-EXTENSIONS = (".yaml", ".yml", ".json")
-
 
 class UsageError(Exception):
     pass
@@ -81,8 +82,8 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
                     subdirectories.append(full)
             elif is_config_name(entry.name) and is_config_file(full):
                 records.append(_skipped(full, "a casino-audit config file, not a filing"))
-            elif not entry.name.lower().endswith(EXTENSIONS):
-                records.append(_skipped(full, "not a YAML or JSON file"))
+            elif not entry.name.lower().endswith(WALKED_EXTENSIONS):
+                records.append(_skipped(full, "not a YAML or JSON file (name it to check it)"))
             elif is_link and not _inside(full, root):
                 records.append(_skipped(full, "a link to a file outside the directory, not followed "
                                               "(name it to check it)"))
@@ -111,32 +112,39 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord], list[Fi
     return to_check, records, problems
 
 
-def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] = load_file,
+@dataclass
+class _Context:
+    """What every document of a run is checked with: the checker, where findings go, the jurisdiction given from
+    outside (an option replaces a document's own, a config only fills in), the dossier of the run."""
+
+    checker: Checker
+    sink: FindingSink
+    override: str | None
+    default: str | None
+    dossier: Dossier
+
+
+def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] | None = None,
         jurisdiction: str | None = None, *, default_jurisdiction: str | None = None,
-        max_per_rule: int = DEFAULT_MAX_PER_RULE) -> RunResult:
+        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None) -> RunResult:
     """`jurisdiction` replaces every document's own (an explicit option); `default_jurisdiction` only fills in
-    documents that name none (a config file)."""
+    documents that name none (a config file). `loader` replaces the parsers of documents (tests)."""
     files, records, problems = discover(paths)
     result = RunResult()
     sink = FindingSink(max_per_rule)
     sink.extend(problems)
+    context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
     for path in files:
         record = FileRecord(path, "checked")
         result.files.append(record)
         try:
-            loaded = loader(path)
-            record.documents = len(loaded.documents)
-            if loaded.findings:
-                record.status = "partial" if loaded.documents else "unreadable"
-                record.reason = loaded.findings[0].message
-            sink.extend(loaded.findings)
-            for document in loaded.documents:
-                check_document(document, checker, sink, jurisdiction, default_jurisdiction)
+            _check_file(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES)
         except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
             message = str(error) if isinstance(error, CheckCrashed) else \
                 f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
             sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
             result.internal_errors += 1
+    _keep(sink, context.dossier.close())
     result.files.extend(records)
     result.findings = sorted(sink.kept, key=Finding.sort_key)
     result.totals = sink.totals
@@ -144,6 +152,47 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     # Run-level findings of law rules are the rules not applied for want of a parameter value.
     result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})
     return result
+
+
+def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int) -> None:
+    parser = parser_for(path)
+    if parser.records is not None and loader is None:
+        _check_stream(parser.records(path, max_bytes), record, context)
+        return
+    loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
+    record.documents = len(loaded.documents)
+    if loaded.findings:
+        record.status = "partial" if loaded.documents else "unreadable"
+        record.reason = loaded.findings[0].message
+    context.sink.extend(loaded.findings)
+    for document in loaded.documents:
+        check_document(document, context)
+
+
+def _check_stream(stream: RecordStream, record: FileRecord, context: _Context) -> None:
+    """Records one at a time, each through the document stages, then the record rules of its jurisdiction with
+    the state of this stream's session."""
+    sessions: dict[str, Session] = {}
+    for item in stream:
+        found = check_document(item, context)
+        if found is not None:
+            kind, jurisdiction = found
+            session = sessions.get(jurisdiction) or sessions.setdefault(
+                jurisdiction, context.checker.session(stream.path, jurisdiction))
+            _keep(context.sink, session.feed(kind, item))
+    for session in sessions.values():
+        _keep(context.sink, session.close())
+    record.documents = stream.records
+    if stream.findings:
+        record.status = "partial" if stream.records else "unreadable"
+        record.reason = stream.findings[0].message
+    context.sink.extend(stream.findings)
+
+
+def _keep(sink: FindingSink, findings: Iterable[Finding]) -> None:
+    for finding in findings:
+        if finding.file is None or sink.admit(finding.file, finding.rule_id, finding.severity):
+            sink.keep(finding) if finding.file is not None else sink.add(finding)
 
 
 def ruleset_findings(document) -> list[Finding]:
@@ -156,61 +205,93 @@ def ruleset_findings(document) -> list[Finding]:
     return []
 
 
-def check_document(document, checker: Checker, sink: FindingSink, jurisdiction_override: str | None = None,
-                   jurisdiction_default: str | None = None) -> None:
-    """Identify, shape-check and law-check one document, into the sink."""
+def check_document(document, context: _Context) -> tuple[str, str] | None:
+    """One document (or record) through the stages: identify its kind, validate its shape, choose its
+    jurisdiction, check it against the law. Returns (kind, jurisdiction) when it reached the law, else None."""
     found: list[Finding] = list(document.findings)
     try:
-        _check_document(document, checker, sink, found, jurisdiction_override, jurisdiction_default)
+        return _stages(document, context, found)
     finally:
-        sink.extend(found)
+        context.sink.extend(found)
 
 
-def _check_document(document, checker: Checker, sink: FindingSink, found: list[Finding],
-                    jurisdiction_override: str | None, jurisdiction_default: str | None) -> None:
-    data = document.data
-
-    def tool_finding(rule_id: str, message: str, pointer: str = "", jurisdiction: str | None = None) -> Finding:
-        line, column = document.position(pointer) or (None, None)
-        return Finding(rule_id, Severity.ERROR, message, document.file, line, column, pointer, document.index,
-                       jurisdiction)
-
-    if looks_like_ruleset(data):  # a house ruleset kept beside the filings: validate it, do not misread it
+def _stages(document, context: _Context, found: list[Finding]) -> tuple[str, str] | None:
+    if looks_like_ruleset(document.data):  # a house ruleset kept beside the filings: validate it, do not misread it
         found.extend(ruleset_findings(document))
-        return
-    kind, problem = kinds.identify(data)
+        return None
+    kind = identify(document, found)
     if kind is None:
-        found.append(tool_finding(*problem, pointer="/kind" if isinstance(data, dict) else ""))
-        return
-    own = data.get("jurisdiction")
-    jurisdiction = jurisdiction_override or (own if own is not None else jurisdiction_default)
-    shape_errors = kinds.validator(kind).errors(data)
+        return None
+    misshapen = validate_shape(document, kind, context, found)
+    jurisdiction = choose_jurisdiction(document, kind, context, misshapen, found)
+    if jurisdiction is None:
+        return None
+    check_law(document, kind, jurisdiction, context)
+    if context.dossier.wants(kind):
+        _keep(context.sink, context.dossier.add(kind, document))
+    return kind, jurisdiction
+
+
+def _tool_finding(document, rule_id: str, message: str, pointer: str = "", jurisdiction: str | None = None) -> Finding:
+    line, column = document.position(pointer) or (None, None)
+    return Finding(rule_id, Severity.ERROR, message, document.file, line, column, pointer, document.index,
+                   jurisdiction)
+
+
+def _given_jurisdiction(document, context: _Context):
+    own = document.data.get("jurisdiction")
+    return context.override or (own if own is not None else context.default)
+
+
+def identify(document, found: list[Finding]) -> str | None:
+    kind, problem = kinds.identify(document.data)
+    if kind is None:
+        found.append(_tool_finding(document, *problem, pointer="/kind" if isinstance(document.data, dict) else ""))
+    return kind
+
+
+def validate_shape(document, kind: str, context: _Context, found: list[Finding]) -> set[str]:
+    """The shape findings; returns the pointers of values of the wrong shape."""
+    jurisdiction = _given_jurisdiction(document, context)
     named = jurisdiction if isinstance(jurisdiction, str) else None
-    for rule_id, pointer, message in shape_errors:
-        found.append(tool_finding(rule_id, message, pointer, named))
+    errors = kinds.validator(kind).errors(document.data)
+    found.extend(_tool_finding(document, rule_id, message, pointer, named) for rule_id, pointer, message in errors)
+    return {pointer for rule_id, pointer, _ in errors if rule_id == F.SHAPE_INVALID}
+
+
+def choose_jurisdiction(document, kind: str, context: _Context, misshapen: set[str],
+                        found: list[Finding]) -> str | None:
+    """The ruleset the document is checked against, or None with the finding that says why there is none."""
+    jurisdiction = _given_jurisdiction(document, context)
+    checker = context.checker
     if not jurisdiction:
-        found.append(tool_finding(F.JURISDICTION_MISSING, "the document does not name its jurisdiction "
-                                  "(add `jurisdiction: LU`, or pass --jurisdiction)"))
-        return
-    misshapen = {pointer for rule_id, pointer, _ in shape_errors if rule_id == F.SHAPE_INVALID}
-    if "/jurisdiction" in misshapen and not jurisdiction_override:
-        return  # already reported as a shape error; no ruleset can be chosen for it
+        found.append(_tool_finding(document, F.JURISDICTION_MISSING, "the document does not name its jurisdiction "
+                                   "(add `jurisdiction: LU`, or pass --jurisdiction)"))
+        return None
+    if "/jurisdiction" in misshapen and not context.override:
+        return None  # already reported as a shape error; no ruleset can be chosen for it
     if not isinstance(jurisdiction, str) or jurisdiction not in checker.rulesets:
         loaded = ", ".join(sorted(checker.rulesets)) or "none"
-        found.append(tool_finding(F.JURISDICTION_UNSUPPORTED, f"no ruleset is loaded for jurisdiction "
-                                  f"{brief(show(jurisdiction))} (loaded: {loaded}); the document was not checked "
-                                  "against law", "/jurisdiction"))
-        return
+        found.append(_tool_finding(document, F.JURISDICTION_UNSUPPORTED, f"no ruleset is loaded for jurisdiction "
+                                   f"{brief(show(jurisdiction))} (loaded: {loaded}); the document was not checked "
+                                   "against law", "/jurisdiction"))
+        return None
     game_field = kinds.KINDS[kind].game_field
-    game = kinds.KINDS[kind].game_of(data)
+    game = kinds.KINDS[kind].game_of(document.data)
     if not checker.covers(jurisdiction, kind, game):
         what = f"{kind} documents" + (f" for the game {brief(show(game))}" if game_field else "")
-        found.append(tool_finding(F.JURISDICTION_NO_RULES, f"the {jurisdiction} ruleset has no rules for {what}; "
-                                  "the document was not checked against law", f"/{game_field}" if game_field else "",
-                                  jurisdiction))
-        return
-    # A law rule reading a value of the wrong shape still reports (or says it could not check): never a silent pass.
-    for finding in checker.check(document, kind, jurisdiction, sink.admit):
+        found.append(_tool_finding(document, F.JURISDICTION_NO_RULES, f"the {jurisdiction} ruleset has no rules for "
+                                   f"{what}; the document was not checked against law",
+                                   f"/{game_field}" if game_field else "", jurisdiction))
+        return None
+    return jurisdiction
+
+
+def check_law(document, kind: str, jurisdiction: str, context: _Context) -> None:
+    """The jurisdiction's document rules. A law rule reading a value of the wrong shape still reports (or says
+    it could not check): never a silent pass."""
+    sink = context.sink
+    for finding in context.checker.check(document, kind, jurisdiction, sink.admit):
         if finding.file is None:
             sink.add(finding)  # a rule not applied for want of a parameter: once per run
         else:

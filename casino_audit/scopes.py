@@ -1,0 +1,91 @@
+"""The three scopes a rule can have, and the state each keeps (outside the checker, which holds none).
+
+- document: one filing at a time (a homologation file, a table configuration): `Checker.check`.
+- record: one record of a stream at a time, with the state of its session (a game log: the hands of a shoe, the
+  meter readings of a machine; "the minimum is not changed during a session"). A `Session` lives for one stream.
+- dossier: the documents of one run together (parameters that come from documents, LU 37-5: "fixé par
+  l'arrêté d'autorisation"; a machine against its floor plan). A `Dossier` collects what its rules ask for and
+  runs them when the run has read everything.
+
+A record or dossier rule is a `ScopedCheck`: `start()` makes its state, `feed(state, item)` reports on one
+record or document, `finish(state)` on the whole. The rulesets have no such rules yet; their issues bring them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from casino_audit.findings import Finding, Location, Severity
+
+DOCUMENT, RECORD, DOSSIER = "document", "record", "dossier"
+SCOPES = (DOCUMENT, RECORD, DOSSIER)
+
+Violation = tuple[str, str]  # (JSON pointer, message)
+
+
+@dataclass(frozen=True)
+class ScopedCheck:
+    """A rule over a stream of records or over a dossier, as its check kind compiles it."""
+
+    rule_id: str
+    severity: Severity
+    kinds: tuple[str, ...]  # the document or record kinds it reads
+    start: Callable[[], Any]
+    feed: Callable[[Any, Any], Iterable[Violation]]  # (state, document or record) -> violations at that item
+    finish: Callable[[Any], Iterable[tuple[Location, str]]] = lambda state: ()  # about the whole
+
+
+@dataclass
+class Session:
+    """The state of record rules over one stream; made per file, dropped with it (memory stays flat)."""
+
+    file: str
+    checks: list[ScopedCheck]
+    states: list[Any] = field(init=False)
+
+    def __post_init__(self):
+        self.states = [check.start() for check in self.checks]
+
+    def feed(self, kind: str, record) -> Iterator[Finding]:
+        for check, state in zip(self.checks, self.states):
+            if kind in check.kinds:
+                for pointer, message in check.feed(state, record):
+                    line, column = record.position(pointer) or (None, None)
+                    yield Finding(check.rule_id, check.severity, message, self.file, line, column, pointer,
+                                  record.index)
+
+    def close(self) -> Iterator[Finding]:
+        yield from _finished(self.checks, self.states)
+
+
+@dataclass
+class Dossier:
+    """The documents of a run that dossier rules read (only those of the kinds they ask for are kept)."""
+
+    checks: list[ScopedCheck]
+    states: list[Any] = field(init=False)
+
+    def __post_init__(self):
+        self.states = [check.start() for check in self.checks]
+
+    def wants(self, kind: str) -> bool:
+        return any(kind in check.kinds for check in self.checks)
+
+    def add(self, kind: str, document) -> Iterator[Finding]:
+        for check, state in zip(self.checks, self.states):
+            if kind in check.kinds:
+                for pointer, message in check.feed(state, document):
+                    line, column = document.position(pointer) or (None, None)
+                    yield Finding(check.rule_id, check.severity, message, document.file, line, column, pointer,
+                                  document.index)
+
+    def close(self) -> Iterator[Finding]:
+        yield from _finished(self.checks, self.states)
+
+
+def _finished(checks: list[ScopedCheck], states: list[Any]) -> Iterator[Finding]:
+    for check, state in zip(checks, states):
+        for location, message in check.finish(state):
+            yield Finding(check.rule_id, check.severity, message, location.file, location.line, location.column,
+                          location.pointer, location.document)

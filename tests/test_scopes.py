@@ -1,0 +1,101 @@
+"""The record and dossier scopes: streams read one record at a time with a session's state, dossier rules over
+the documents of a run; the parsers by file type."""
+
+import json
+import tracemalloc
+
+from casino_audit.engine import Checker
+from casino_audit.findings import Location, Severity
+from casino_audit.parsers import parser_for, read_csv, read_json_lines
+from casino_audit.pipeline import run
+from casino_audit.rulesets import builtin_names, load_builtin
+from casino_audit.scopes import DOSSIER, RECORD, ScopedCheck
+from conftest import EXAMPLES
+
+RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}
+
+
+def never_decreasing(field: str) -> ScopedCheck:
+    """A record rule with state: a meter that goes down between two readings of one stream."""
+    def feed(state, record):
+        value = record.data.get(field)
+        if state["last"] is not None and value < state["last"]:
+            yield f"/{field}", f"`{field}` went down from {state['last']} to {value}"
+        state["last"] = value
+    return ScopedCheck("LU-TEST-METER", Severity.ERROR, ("machine",), lambda: {"last": None}, feed)
+
+
+def test_a_record_rule_keeps_state_across_the_records_of_one_stream(tmp_path):
+    log = tmp_path / "meters.jsonl"
+    readings = [10, 12, 11, 15]
+    log.write_text("".join(json.dumps({"kind": "machine", "jurisdiction": "LU", "coin_in": n}) + "\n"
+                           for n in readings))
+    checker = Checker(RULESETS, scoped=[("LU", RECORD, never_decreasing("coin_in"))], select=["LU-SLOT-RTP-MIN"])
+    result = run([str(log)], checker)
+    [finding] = [f for f in result.findings if f.rule_id == "LU-TEST-METER"]
+    assert (finding.line, finding.document, finding.pointer) == (3, 2, "/coin_in")
+    assert "from 12 to 11" in finding.message
+    assert result.files[0].documents == 4
+
+
+def test_each_stream_has_its_own_session(tmp_path):
+    for name, readings in (("a.jsonl", [5, 6]), ("b.jsonl", [1, 2])):  # b starting lower is not a decrease
+        (tmp_path / name).write_text("".join(json.dumps({"kind": "machine", "jurisdiction": "LU", "coin_in": n})
+                                             + "\n" for n in readings))
+    checker = Checker(RULESETS, scoped=[("LU", RECORD, never_decreasing("coin_in"))], select=["LU-SLOT-RTP-MIN"])
+    result = run([str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")], checker)
+    assert not [f for f in result.findings if f.rule_id == "LU-TEST-METER"]
+
+
+def test_a_dossier_rule_sees_every_document_and_reports_with_related_locations(tmp_path):
+    def feed(state, document):
+        state.append(document)
+        return ()
+
+    def finish(state):
+        if len(state) > 1:
+            yield Location(state[-1].file, 1, 1, "", state[-1].index), f"{len(state)} machines in one dossier"
+
+    check = ScopedCheck("LU-TEST-DOSSIER", Severity.WARNING, ("machine",), list, feed, finish)
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text((EXAMPLES / "lu/machine-compliant.yaml").read_text())
+    result = run([str(tmp_path)], Checker(RULESETS, scoped=[("LU", DOSSIER, check)], select=["LU-SLOT-RTP-MIN"]))
+    [finding] = [f for f in result.findings if f.rule_id == "LU-TEST-DOSSIER"]
+    assert finding.message == "2 machines in one dossier" and finding.file.endswith("b.yaml")
+
+
+def test_a_stream_is_read_in_flat_memory(tmp_path):
+    log = tmp_path / "big.jsonl"
+    line = json.dumps({"kind": "machine", "jurisdiction": "LU", "coin_in": 1, "note": "x" * 200}) + "\n"
+    log.write_text(line * 20_000)
+    stream = read_json_lines(str(log))
+    tracemalloc.start()
+    count = sum(1 for _ in stream)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert count == 20_000 and peak < 2_000_000  # a few records at a time, not 5 MB of them
+
+
+def test_broken_lines_are_findings_at_their_line_and_the_stream_goes_on(tmp_path):
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(b'{"a": 1}\n{"a": \n\xff\xfe\n\n{"a": 3}\n')
+    stream = read_json_lines(str(log))
+    records = list(stream)
+    assert [r.data for r in records] == [{"a": 1}, {"a": 3}]
+    assert [(f.rule_id, f.line) for f in stream.findings] == [("LOAD-SYNTAX", 2), ("LOAD-ENCODING", 3)]
+    assert records[1].position("/a") == (5, 2)  # a member is where its key is written
+
+
+def test_csv_rows_are_records_of_text_cells(tmp_path):
+    table = tmp_path / "meters.csv"
+    table.write_text("kind,jurisdiction,coin_in\nmachine,LU,10\nmachine,LU\n")
+    stream = read_csv(str(table))
+    [row] = list(stream)
+    assert row.data == {"kind": "machine", "jurisdiction": "LU", "coin_in": "10"} and row.position("/coin_in")[0] == 2
+    assert [(f.rule_id, f.line) for f in stream.findings] == [("LOAD-SYNTAX", 3)]
+
+
+def test_parsers_by_file_type():
+    assert parser_for("a.YAML").name == "yaml" and parser_for("b.json").name == "json"
+    assert parser_for("c.jsonl").records is not None and parser_for("d.csv").records is not None
+    assert parser_for("e.txt").name == "yaml"  # named explicitly, read as YAML (JSON is YAML's flow style)
