@@ -102,6 +102,10 @@ class OutputRefused(Fail):
     """-o names a file the run reads: refused, and that file is never touched (not even removed as stale)."""
 
 
+class ReportedFail(Fail):
+    """A run that could not start, whose report (saying why, exit 2) has been written: it stays."""
+
+
 def _guard_output(output: Path, paths: list[Path]) -> None:
     """The report never replaces a filing, ruleset or config, never lands in a tree being checked, never
     replaces a directory."""
@@ -186,7 +190,7 @@ def check(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
             max_file_size=max_file_size, max_per_rule=max_per_rule))
-    except (typer.Exit, OutputRefused):
+    except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:
         if output is not None:  # a run that failed leaves no earlier report standing in for its verdict
@@ -197,21 +201,25 @@ def check(
 
 def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
     from casino_audit.engine import Checker
+    from casino_audit.findings import Severity
     from casino_audit.pipeline import UsageError, run
     from casino_audit.provenance import in_use
-    from casino_audit.reporters import ReportContext, reporter
-    from casino_audit.settings import SettingsError, param_values
+    from casino_audit.reporters import ReportContext
+    from casino_audit.settings import SettingsError, load_rulesets, param_values, resolve
 
-    settings = _settings(**options)
-    if output is not None:  # the config file found in the working directory, and the rulesets it names
-        _guard_output(output, list(paths) + settings.ruleset_paths + [p for p in [settings.config_path] if p])
-    rulesets = _rulesets(settings)
-    if output is not None:  # and the files those rulesets extend
-        _guard_output(output, [Path(f.path) for used in in_use(rulesets) for f in used.files])
     try:
+        settings = resolve(**options)
+        if output is not None:  # the config file found in the working directory, and the rulesets it names
+            _guard_output(output, list(paths) + settings.ruleset_paths + [p for p in [settings.config_path] if p])
+        rulesets = load_rulesets(settings)
+        if output is not None:  # and the files those rulesets extend
+            _guard_output(output, [Path(f.path) for used in in_use(rulesets) for f in used.files])
         values = param_values(rulesets, settings.params)
     except SettingsError as error:
-        raise Fail(str(error)) from None
+        if error.findings:  # a broken config or ruleset is a report too, with its file:line, for a CI format
+            _report(_failed_run(error.findings), ReportContext(Severity.ERROR, color=color), output, output_format)
+            raise ReportedFail(str(error), details=error.details) from None
+        raise Fail(str(error), details=error.details) from None
     checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
                       require_params=settings.require_params)
     try:
@@ -225,19 +233,35 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
                    "that)")
     context = ReportContext(settings.fail_on, in_use(rulesets, values), settings.in_effect(), color,
                             settings.require_params)
+    _report(result, context, output, output_format)
+    raise typer.Exit(result.exit_code(settings.fail_on))
+
+
+def _failed_run(findings: list):
+    """A run that could not start: its findings (a config's or ruleset's lines), verdict unknown (exit 2)."""
+    from casino_audit.results import FindingSink, RunResult
+
+    sink = FindingSink(0)
+    for finding in findings:
+        sink.add(finding)
+    return RunResult(findings=sink.kept, totals=sink.totals, internal_errors=1)
+
+
+def _report(result, context, output: Optional[Path], output_format: str) -> None:
+    from casino_audit.reporters import reporter
+
     write = reporter(output_format)
     if output is not None:
         try:
             _write_atomically(output, lambda stream: write(result, context, stream))
         except OSError as error:
             raise Fail(f"cannot write {output}: {error.strerror or error}") from None
-    else:
-        try:
-            write(result, context, sys.stdout)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            _quiet_broken_pipe()
-    raise typer.Exit(result.exit_code(settings.fail_on))
+        return
+    try:
+        write(result, context, sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_broken_pipe()
 
 
 def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list:

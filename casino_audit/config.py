@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from casino_audit import findings as F
+from casino_audit.findings import Finding, Severity
 from casino_audit.loader import NotOneDocument, load_single_document
 from casino_audit.shape import ShapeValidator
 
@@ -35,11 +37,11 @@ def is_config_name(name: str) -> bool:
 
 
 class ConfigError(Exception):
-    """A config file that cannot be used; `problems` are its 'file:line:col: why' lines."""
+    """A config file that cannot be used; `findings` say where and why."""
 
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    def __init__(self, findings: list[Finding]):
+        super().__init__("\n".join(map(str, findings)))
+        self.findings = findings
 
 
 @dataclass
@@ -72,11 +74,12 @@ def load_config(path: Path | None) -> Config:
     try:
         document = load_single_document(path, "a config file")
     except NotOneDocument as error:
-        raise ConfigError(error.problems) from None
+        raise ConfigError(error.findings) from None
     errors = ShapeValidator(CONFIG_SCHEMA).errors(document.data)
     if errors:
-        raise ConfigError([f"{path}:{':'.join(map(str, document.position(p) or (1, 1)))}: {m}"
-                           for _, p, m in errors])
+        raise ConfigError([Finding(F.CONFIG_INVALID, Severity.ERROR, message, str(path),
+                                   *(document.position(pointer) or (1, 1)), pointer, 0)
+                           for _, pointer, message in errors])
     data = document.data
     return Config(path=path, jurisdiction=data.get("jurisdiction"),
                   rulesets=[path.parent / r for r in data.get("rulesets", [])],

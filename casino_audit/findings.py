@@ -71,6 +71,11 @@ class Finding:
     citation: Citation | None = None
     related: tuple[Related, ...] = ()
 
+    def __str__(self) -> str:
+        """'file:line:column: message', as a problem is printed on a terminal."""
+        where = ":".join(str(part) for part in (self.file, self.line, self.column) if part is not None)
+        return f"{where}: {self.message}" if where else self.message
+
     @property
     def location(self) -> Location:
         return Location(self.file, self.line, self.column, self.pointer, self.document)
@@ -99,6 +104,7 @@ SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
 SHAPE_INVALID = "SHAPE-INVALID"
 SHAPE_UNLISTED = "SHAPE-UNLISTED"
 INTERNAL_ERROR = "INTERNAL-ERROR"
+CONFIG_INVALID = "CONFIG-INVALID"
 
 TOOL_FINDINGS = {
     LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
@@ -120,5 +126,6 @@ TOOL_FINDINGS = {
     SHAPE_UNKNOWN_FIELD: "The document has a field its kind's schema does not define.",
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
     SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
+    CONFIG_INVALID: "The config file cannot be used; nothing was checked (the run exits 2).",
     INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }

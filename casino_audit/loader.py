@@ -116,23 +116,25 @@ def _refused(path: str, problem: "_Problem") -> FileLoad:
 
 
 class NotOneDocument(Exception):
-    """A settings file (ruleset, config) that is unreadable or not exactly one document."""
+    """A settings file (ruleset, config) that is unreadable or not exactly one document; `findings` say why."""
 
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    def __init__(self, findings: list[Finding]):
+        super().__init__("\n".join(map(str, findings)))
+        self.findings = findings
+
+    @property
+    def problems(self) -> list[str]:
+        return [str(f) for f in self.findings]
 
 
 def load_single_document(path: str | os.PathLike, what: str) -> Document:
-    """The one document of a settings file; NotOneDocument lists 'file:line:col: why' otherwise."""
+    """The one document of a settings file; NotOneDocument lists the findings otherwise."""
     loaded = load_file(path)
-    problems = [f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in loaded.findings]
-    for document in loaded.documents:
-        problems += [f"{f.file}:{f.line}:{f.column}: {f.message}" for f in document.findings]
-    if not problems and len(loaded.documents) != 1:
-        problems.append(f"{path}: {what} holds exactly one YAML document")
-    if problems:
-        raise NotOneDocument(problems)
+    found = list(loaded.findings) + [f for document in loaded.documents for f in document.findings]
+    if not found and len(loaded.documents) != 1:
+        found.append(_error(str(path), F.LOAD_SYNTAX, f"{what} holds exactly one YAML document", 1, 1))
+    if found:
+        raise NotOneDocument(found)
     return loaded.documents[0]
 
 

@@ -12,18 +12,24 @@ from typing import Any
 
 from casino_audit.engine import selected
 from casino_audit.config import ConfigError, find_config, load_config
-from casino_audit.findings import TOOL_FINDINGS, Severity
+from casino_audit import findings as F
+from casino_audit.findings import TOOL_FINDINGS, Finding, Severity
 from casino_audit.loader import DEFAULT_MAX_BYTES
 from casino_audit.results import DEFAULT_MAX_PER_RULE
 from casino_audit.rulesets import Ruleset, RulesetError, builtin_names, load_builtin, load_ruleset
 
 
 class SettingsError(Exception):
-    """Settings that cannot be used: a usage error (exit 2). `details` are lines printed under the message."""
+    """Settings that cannot be used: a usage error (exit 2). `findings` say where (a config or ruleset file's
+    line), and go into the report like any other finding, so a CI format shows them too."""
 
-    def __init__(self, message: str, details: list[str] | tuple = ()):
+    def __init__(self, message: str, findings: list[Finding] | tuple = ()):
         super().__init__(message)
-        self.details = list(details)
+        self.findings = list(findings)
+
+    @property
+    def details(self) -> list[str]:
+        return [str(f) for f in self.findings]
 
 
 DEFAULT = "default"
@@ -112,7 +118,8 @@ def resolve(*, config: Path | None = None, jurisdiction: str | None = None, rule
     try:
         file = load_config(find_config(config))
     except ConfigError as error:
-        raise SettingsError("the config file is not valid:", error.problems) from None
+        raise SettingsError("the config file is not valid:", [_as(F.CONFIG_INVALID, f) for f in error.findings]) \
+            from None
     settings = Settings(config_path=file.path)
     in_config = f"config {file.path}"
 
@@ -165,9 +172,22 @@ def load_rulesets(settings: Settings) -> dict[str, Ruleset]:
             custom = load_ruleset(path)
             rulesets[custom.code] = custom
     except RulesetError as error:
-        raise SettingsError("the ruleset is not valid:", error.problems) from None
+        raise SettingsError("the ruleset is not valid:", [_ruleset_finding(p) for p in error.problems]) from None
     _check_codes(rulesets, settings.select + settings.ignore)
     return rulesets
+
+
+def _as(rule_id: str, finding: Finding) -> Finding:
+    """A problem met while reading a settings file, as the finding about that file."""
+    return Finding(rule_id, Severity.ERROR, f"{finding.rule_id}: {finding.message}" if finding.rule_id != rule_id
+                   else finding.message, finding.file, finding.line, finding.column, finding.pointer, finding.document)
+
+
+def _ruleset_finding(problem) -> Finding:
+    if isinstance(problem, Finding):
+        return _as(F.RULESET_INVALID, problem)
+    return Finding(F.RULESET_INVALID, Severity.ERROR, getattr(problem, "message", str(problem)),
+                   getattr(problem, "file", None), getattr(problem, "line", None), getattr(problem, "column", None))
 
 
 def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:

@@ -384,3 +384,21 @@ def test_a_house_rule_cannot_take_an_id_of_the_tools_own_findings(cli, tmp_path,
     house.write_text(HOUSE_HEAD + house_rule(rule_id, "{kind: present, field: /machine}"))
     done = cli("rulesets", "validate", str(house))
     assert done.returncode == 1 and "prefix of the tool's own findings" in done.stderr
+
+
+def test_a_broken_config_or_ruleset_is_a_report_with_its_lines_in_every_format(cli, tmp_path):
+    (tmp_path / "casino-audit.yaml").write_text("fail_on: sometimes\n")
+    done, report = report_of(cli, str(EXAMPLES / "lu/machine-compliant.yaml"), cwd=tmp_path)
+    assert done.returncode == 2 and report["exit_code"] == 2 and report["failed"] is True
+    assert [(f["rule_id"], f["file"], f["line"]) for f in report["findings"]] == [
+        ("CONFIG-INVALID", "casino-audit.yaml", 1)]
+    (tmp_path / "casino-audit.yaml").unlink()
+    (tmp_path / "house.yaml").write_text("ruleset: house\nextends: lu\nrules:\n  - id: X-Y\n    title: t\n")
+    target = tmp_path / "report.json"
+    done = cli("check", str(EXAMPLES / "lu/machine-compliant.yaml"), "--ruleset", "house.yaml", "--format", "json",
+               "-o", str(target), cwd=tmp_path)
+    assert done.returncode == 2 and "house.yaml:4" in done.stderr
+    report = json.loads(target.read_text())
+    assert {(f["rule_id"], f["line"]) for f in report["findings"]} == {("RULESET-INVALID", 4)}
+    rich = cli("check", str(EXAMPLES / "lu/machine-compliant.yaml"), "--ruleset", "house.yaml", cwd=tmp_path)
+    assert "RULESET-INVALID" in rich.stdout and "the run could not start" in rich.stdout

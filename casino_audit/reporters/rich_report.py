@@ -136,6 +136,9 @@ def verdict(result, context) -> Text:
     not_applied = len(result.not_applied)
     unapplied = (f"{not_applied} rule(s) not applied: parameters missing"
                  + ("" if context.require_params else " (--require-params makes that a failure)")) if not_applied else ""
+    if result.internal_errors and not result.files:
+        return Text("ERROR: the run could not start (the findings above say why); nothing was checked",
+                    style="bold red")
     if result.internal_errors:
         return Text(f"ERROR: the check crashed on {result.internal_errors} file(s) (INTERNAL-ERROR above); "
                     "their verdict is unknown", style="bold red")
