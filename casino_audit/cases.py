@@ -3,10 +3,12 @@
 A built-in ruleset's cases are `rulesets/cases/<name>.yaml`, keyed by rule id; the filings they patch are in
 `rulesets/cases/bases/`. Both ship in the package: `rules explain` shows the cases, and the test suite runs them.
 
-A patch is `set:` (JSON pointer -> value; a new key is added to an existing mapping, and `null` is a value like
-any other) then `delete:` (pointers that must exist, removed in the order listed: deleting a list item shifts
-the items after it). A case runs through the real pipeline on the patched document rendered as YAML, so the
-cases hold rule ids and JSON pointers, never line numbers: the rendering's lines say nothing about a filing.
+A patch is `set:` (JSON pointer -> value; a new key is added to an existing mapping, `/-` at the end of a
+pointer appends to a list, and `null` is a value like any other) then `delete:` (pointers that must exist,
+removed in the order listed: deleting a list item shifts the items after it). A case runs through the real
+pipeline on the patched document rendered as YAML, so the cases hold rule ids and JSON pointers, never line
+numbers: the rendering's lines say nothing about a filing. `render` says where it wrote each pointer, so a test
+can hold each finding's line to its pointer.
 """
 
 from __future__ import annotations
@@ -198,7 +200,7 @@ def _check_case(case: Case, at: str, ruleset: Ruleset, siblings: list[Case], pro
     except PatchError as error:
         problem(f"{at}/set/{pointers.escape(error.pointer)}", f"{error}")
         return
-    for number, pointer in enumerate(case.delete):
+    for number in range(len(case.delete)):
         try:
             apply_patch(_base(case.base).data, case.set, case.delete[:number + 1])
         except PatchError as error:
@@ -224,7 +226,7 @@ def run_case(case: Case, ruleset: Ruleset) -> CaseRun:
     def loader(path: str):  # the patched document stands in for its base file
         loaded = load_bytes(text.encode("utf-8"), path)
         if [_canonical(d.data) for d in loaded.documents] != [_canonical(data)]:
-            raise AssertionError(f"the rendering of case {case.name!r} does not read back as the patched data")
+            raise ValueError(f"the rendering of case {case.name!r} does not read back as the patched data")
         return loaded
 
     values = {name: ruleset.params[name].parse(value) for name, value in case.params.items()}
