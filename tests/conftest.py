@@ -9,22 +9,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-# Stand-ins for the values ministers' orders fix; fixtures are written against these.
+# Stand-ins for the values ministers' orders fix.
 TEST_PARAMS = {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10", "roulette_stake_minimum_eur": "5",
                "blackjack_stake_minimum_eur": "10", "english_roulette_stake_minimum_eur": "2",
                "punto_banco_minimum_floor_eur": "0.50", "punto_banco_minimum_multiple_eur": "20",
                "stud_poker_stake_minimum_eur": "5"}
-
-
-def expected_ids(path: Path) -> set[str]:
-    """The rule ids a fixture or example declares in its `# expect:` header line."""
-    for line in path.read_text("utf-8").splitlines():
-        match = re.match(r"\s*(#|//)\s*expect:\s*(.*)$", line)
-        if match:
-            words = match.group(2).split()
-            return set() if words == ["(nothing)"] else set(words)
-    raise AssertionError(f"{path} has no '# expect:' line")
 
 
 def run_cli(*args: str, cwd: Path = REPO, stdin: str | None = None) -> subprocess.CompletedProcess:

@@ -41,7 +41,8 @@ def test_wheel_carries_rulesets_sources_and_schemas(installed):
     for needed in ("casino_audit/rulesets/lu.yaml", "casino_audit/rulesets/sources/lu-rgd-2002-03-08.txt",
                    "casino_audit/schemas/machine.schema.json", "casino_audit/schemas/table.schema.json",
                    "casino_audit/schemas/ruleset.schema.json", "casino_audit/rulesets/pt.yaml", "casino_audit/rulesets/mc.yaml",
-                   "casino_audit/schemas/report.schema.json"):
+                   "casino_audit/schemas/report.schema.json", "casino_audit/rulesets/cases/lu.yaml",
+                   "casino_audit/rulesets/cases/bases/lu/machine-compliant.yaml"):
         assert needed in names
 
 
@@ -60,3 +61,6 @@ def test_installed_package_checks_outside_the_source_tree(installed):
     assert any(f["rule_id"] == "LU-SLOT-RTP-MIN" for f in report["findings"])
     assert run_installed(target, outside, "check", "lu/machine-compliant.yaml").returncode == 0
     assert run_installed(target, outside, "schema", "machine").returncode == 0
+    explained = run_installed(target, outside, "rules", "explain", "LU-SLOT-RTP-MIN")
+    assert explained.returncode == 0, explained.stderr
+    assert "→ LU-SLOT-RTP-MIN at /redistribution_rate" in explained.stdout  # the cases ran from the wheel

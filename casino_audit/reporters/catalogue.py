@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from casino_audit.coverage import markdown
-from casino_audit.display import printable
+from casino_audit.display import brief, printable
 from casino_audit.reporters.json_report import citation_dict
 
 LIST_FORMATS = ("rich", "json", "markdown")
@@ -74,6 +74,34 @@ def explain(rule, rs, stream: TextIO) -> None:
             "is not applied and an info finding says so (an error with --require-params).")
     say("\nWhy", "bold underline")
     say(rule.rationale)
+    _cases(rule, say)
+
+
+def _cases(rule, say) -> None:
+    """The rule's cases, run now: each base filing, its patch, and what the ruleset finds on it."""
+    from casino_audit import cases  # only `rules explain` needs the pipeline here
+
+    ruleset = cases.builtin_of(rule)
+    if ruleset is None:
+        say("\nExamples", "bold underline")
+        say("none: only the built-in rules have cases, and this rule is a house ruleset's")
+        return
+    found = cases.load_cases(ruleset).get(rule.id, [])
+    for outcome, heading in (("pass", "Passing examples"), ("fail", "Failing examples")):
+        say(f"\n{heading}", "bold underline")
+        for case in (c for c in found if c.outcome == outcome):
+            say(f"{case.name} ({case.base})", "bold")
+            for pointer, value in case.set.items():
+                say(f"  {pointer} = {brief(cases.flow(value), 100)}")
+            for pointer in case.delete:
+                say(f"  {pointer} deleted")
+            if case.params:
+                say("  with " + ", ".join(f"{name}={value}" for name, value in case.params.items()))
+            findings = cases.run_case(case, ruleset).findings
+            for finding in findings:
+                say(f"  → {finding.rule_id} at {finding.pointer or '/'}: {finding.message}")
+            if not findings:
+                say("  → no finding")
 
 
 def validation(path, problems: list | None, ruleset, out: TextIO, err: TextIO) -> None:
