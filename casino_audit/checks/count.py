@@ -77,6 +77,6 @@ EXAMPLES = [
     ({"kind": NAME, "target": "/meters", "where": {"role": "coin_in"}, "min": 2, "each": {"locked": True}},
      {"meters": [{"role": "coin_in", "locked": True}, {"role": "coin_in", "locked": True}, {"role": "drop"}]},
      {"meters": [{"role": "coin_in", "locked": False}, {"role": "drop"}]},
-     [("/meters", "`meters` has 1 item(s) with role = \"coin_in\", at least 2 required"),
+     [("/meters", "`meters` has 1 item(s) with role = 'coin_in', at least 2 required"),
       ("/meters/0/locked", "`meters/0/locked` is false, must be true")]),
 ]

@@ -110,7 +110,7 @@ EXAMPLES = [
      [("/redistribution_rate", "`redistribution_rate` is 84.999 %, below the minimum of 85 %")]),
     ({"kind": NAME, "target": "/machine/type", "one_of": ["reel", "video"]},
      {"machine": {"type": "video"}}, {"machine": {"type": "Video"}},
-     [("/machine/type", "`machine/type` is \"Video\", must be one of \"reel\", \"video\"")]),
+     [("/machine/type", "`machine/type` is 'Video', must be one of 'reel', 'video'")]),
     ({"kind": NAME, "target": "/stakes/maximum_eur", "per": "/stakes/minimum_eur", "one_of": [10, 20, 30]},
      {"stakes": {"minimum_eur": 5, "maximum_eur": 150}}, {"stakes": {"minimum_eur": 5, "maximum_eur": 125}},
      [("/stakes/maximum_eur", "`stakes/maximum_eur` is 25 times `stakes/minimum_eur`, must be one of 10, 20, 30 "
