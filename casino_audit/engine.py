@@ -6,18 +6,15 @@ The checker holds no run state: what a run has seen (a parameter already reporte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Callable, Iterable, Iterator
 
-from casino_audit import checks, pointers
+from casino_audit import checks
+from casino_audit.checks import blocked, targets as _targets, undecidable
 from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.scopes import DOSSIER, RECORD, Dossier, ScopedCheck, Session
-
-# The parameters of a check kind that name the places it reads.
-_TARGET_KEYS = ("field", "fields", "at", "array", "numerator", "denominator", "per")
 
 
 class CheckCrashed(Exception):
@@ -36,116 +33,6 @@ def selected(rule_id: str, select: Iterable[str] | None, ignore: Iterable[str] |
     if select and not any(matches(code) for code in select):
         return False
     return not (ignore and any(matches(code) for code in ignore))
-
-
-# What a check kind expects to find at its target, where it would otherwise pass a value of another type silently.
-_CONTAINER_AT_TARGET = {"values": dict, "keys": dict, "items": list}
-
-
-def _targets(spec: dict) -> tuple[tuple[tuple[str, ...], type | None], ...]:
-    """The places a check reads values at, each with the container type expected there (or None)."""
-    expected = _CONTAINER_AT_TARGET.get(spec.get("kind"))
-    found = []
-    for key in _TARGET_KEYS:
-        value = spec.get(key)
-        for pointer in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
-            if isinstance(pointer, str) and pointer.startswith("/"):
-                found.append((pointers.split(pointer), expected if key in ("at", "array") else None))
-    return tuple(found)
-
-
-def _type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, Decimal)):
-        return "a number"
-    return {str: "text", dict: "a mapping", list: "a list"}.get(type(value), type(value).__name__)
-
-
-def blocked(data: Any, segments: tuple[str, ...], expected: type | None = None) -> tuple[str, str] | None:
-    """(pointer, why) where a path cannot be followed because a value there is of the wrong type: a scalar where
-    the path goes on, or not the container a check expects at its end. Missing and null values block nothing
-    (rules say what a missing value means)."""
-    found = _blocked(data, segments, expected)
-    if found is None:
-        return None
-    keys, why = found
-    return pointers.join(tuple(reversed(keys))), why
-
-
-def _blocked(node: Any, segments: tuple[str, ...], expected: type | None) -> tuple[list, str] | None:
-    """As `blocked`, with the path as keys in reverse (built only for the one path that is blocked)."""
-    for depth, segment in enumerate(segments):
-        if node is None or node is pointers.MISSING:
-            return None
-        if segment == pointers.WILDCARD:
-            rest = segments[depth + 1:]
-            if isinstance(node, dict):
-                children = node.items()
-            elif isinstance(node, list):
-                children = enumerate(node)
-            else:
-                return _at(segments[:depth], f"is {_type_name(node)}, not a list or mapping")
-            if not rest and expected is None:
-                return None  # every item is read as it is: none of them blocks the path
-            for key, child in children:
-                found = _blocked(child, rest, expected)
-                if found is not None:
-                    found[0].append(str(key))
-                    found[0].extend(reversed(segments[:depth]))
-                    return found
-            return None
-        if isinstance(node, dict):
-            node = node.get(segment, pointers.MISSING)
-        elif isinstance(node, list):
-            node = node[int(segment)] if segment.isdigit() and int(segment) < len(node) else pointers.MISSING
-        else:
-            return _at(segments[:depth], f"is {_type_name(node)}, not a mapping")
-    if expected is not None and node is not None and node is not pointers.MISSING and not isinstance(node, expected):
-        return _at(segments, f"is {_type_name(node)}, not {_type_name(expected())}")
-    return None
-
-
-def _at(segments: tuple[str, ...], why: str) -> tuple[list, str]:
-    return list(reversed(segments)), why
-
-
-def undecidable(condition: dict, data: Any) -> tuple[str, str] | None:
-    """(pointer, why) when a `when:` condition cannot be read on this data: its value is of another type than
-    the condition compares it with (`offered: "yes"` against `false`), or its path is blocked. One alternative
-    of an `any` that can be read and holds decides it."""
-    if "any" in condition:
-        unread = [undecidable(c, data) for c in condition["any"]]
-        if any(u is None and checks.compile_condition(c)(data) for c, u in zip(condition["any"], unread)):
-            return None
-        return next(filter(None, unread), None)
-    segments = pointers.split(condition["field"])
-    found = blocked(data, segments)
-    if found is not None or condition.keys() & {"present"}:
-        return found
-    value = pointers.get(data, condition["field"])
-    if value is None or value is pointers.MISSING:
-        return None
-    if "contains" in condition:
-        wanted = list
-    elif condition.keys() & {"at_least", "at_most"}:
-        wanted = Decimal
-    else:
-        wanted = _kind_of(condition.get("equals", condition.get("differs")))
-    if _kind_of(value) is not wanted:
-        return condition["field"], f"is {_type_name(value)}, where the rule compares {_type_name(_EXAMPLE[wanted])}"
-    return None
-
-
-_EXAMPLE = {bool: True, Decimal: Decimal(0), str: "", list: [], dict: {}, type(None): None}
-
-
-def _kind_of(value: Any) -> type:
-    if isinstance(value, bool):
-        return bool
-    if isinstance(value, (int, Decimal)):
-        return Decimal
-    return type(value)
 
 
 def _related(a: str, b: str) -> bool:

@@ -140,12 +140,12 @@ def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str
         return True
     if law.get("kind") != house.get("kind"):
         return False  # another vocabulary: nothing provable, reported as replaced
-    targets = ("field", "fields", "at", "array", "numerator", "denominator")
+    targets = ("target", "per")
     if any(law.get(key) != house.get(key) for key in targets):
         return False
-    if law.get("required", True) and not house.get("required", True):
-        looser.append("a missing value is no longer a breach (`required: false`)")
-    others = {key for key in set(law) | set(house) if key not in (*targets, "kind", "required", "min", "max")}
+    if "missing" not in law and "missing" in house:
+        looser.append("a missing value is no longer a breach (`missing:`)")
+    others = {key for key in set(law) | set(house) if key not in (*targets, "kind", "missing", "min", "max")}
     if any(law.get(key) != house.get(key) for key in others):
         return False  # other parameters changed too: the bounds alone prove nothing either way
     bounds = [(key, word, lower_is_looser, law.get(key), house.get(key))

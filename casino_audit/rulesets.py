@@ -1,4 +1,4 @@
-"""Rulesets: load, validate against the meta-schema and the check kinds' parameter schemas, extend.
+"""Rulesets: load, validate against the meta-schema (built from the check kinds' parameter schemas), extend.
 
 A ruleset problem is reported with file:line:column before any document is checked. `extends` reaches only a
 built-in ruleset or a file in the extending ruleset's own directory, at most MAX_EXTENDS deep; what is wrong
@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from casino_audit import checks
+from casino_audit.checks.metaschema import ruleset_schema
+from casino_audit.checks.renamed import old_words
 from casino_audit.findings import TOOL_FINDINGS, Citation, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document, load_bytes, read_file
 from casino_audit.pointers import child
-from casino_audit.shape import ShapeValidator, packaged_schema
+from casino_audit.shape import ShapeValidator
 from casino_audit.values import show, to_decimal
 
 MAX_EXTENDS = 20  # rulesets in one `extends` chain, the first included
@@ -122,17 +124,7 @@ def builtin_names() -> list[str]:
 
 @lru_cache(maxsize=None)
 def _meta_validator() -> ShapeValidator:
-    return ShapeValidator(packaged_schema("ruleset.schema.json"))
-
-
-@lru_cache(maxsize=None)
-def _check_validator(kind: str) -> ShapeValidator:
-    return ShapeValidator(checks.CHECK_KINDS[kind].parameters)
-
-
-@lru_cache(maxsize=None)
-def _condition_validator() -> ShapeValidator:
-    return ShapeValidator(checks.CONDITION_SCHEMA)
+    return ShapeValidator(ruleset_schema())
 
 
 def load_builtin(name: str) -> Ruleset:
@@ -210,7 +202,9 @@ def _from_document(document: Document, path: Path, digest: str, seen: tuple[str,
     if not isinstance(data, dict) or "ruleset" not in data:  # say nothing of what it holds: it may be a key
         raise RulesetError([_at(document, "", "not a ruleset: a ruleset is a mapping with `ruleset:` and "
                                               "`rules:` (casino-audit schema ruleset)")])
-    problems = [_at(document, pointer, message) for _, pointer, message in _meta_validator().errors(data)]
+    # A word of the earlier vocabulary is named with its replacement, not as an unknown field.
+    problems = [_at(document, pointer, message) for pointer, message in old_words(data)]
+    problems = problems or [_at(document, pointer, message) for _, pointer, message in _meta_validator().errors(data)]
     if problems:
         raise RulesetError(problems)
     parent = None
@@ -311,6 +305,7 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
     inherited, replaced = len(rules), []
     index = {rule.id: position for position, rule in enumerate(rules)}
     seen_here: set[str] = set()
+    mine: list[tuple[str, Rule]] = []
     for position, raw in enumerate(data["rules"]):
         pointer = f"/rules/{position}"
         rule = _rule(raw, pointer, document, code, instruments, params, problems)
@@ -322,6 +317,7 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         if rule.id in seen_here:
             problems.append(_at(document, pointer + "/id", f"rule id {rule.id} is defined twice in this ruleset"))
         seen_here.add(rule.id)
+        mine.append((pointer, rule))
         if rule.id in index:  # a ruleset that extends another may replace one of its rules (to tighten it)
             if index[rule.id] < inherited:
                 replaced.append((rules[index[rule.id]], rule))
@@ -329,6 +325,10 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         else:
             index[rule.id] = len(rules)
             rules.append(rule)
+    by_id = {rule.id: rule for rule in rules}
+    for pointer, rule in mine:
+        if (problem := checks.reporter_problem(rule.check, by_id)) is not None:
+            problems.append(_at(document, pointer + "/check/missing", problem))
     if problems:
         raise RulesetError(problems)
     chain = (data["ruleset"],) + (parent.chain if parent else ())
@@ -364,16 +364,6 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
                 problems.append(_at(document, pointer + "/applies_to/game",
                                     f"unknown game {game!r} for kind {kind}; known: {', '.join(known_games) or 'none'}"))
     check = raw["check"]
-    check_kind = check["kind"]
-    if check_kind not in checks.CHECK_KINDS:
-        problems.append(_at(document, pointer + "/check/kind",
-                            f"unknown check kind {check_kind!r}; known: {', '.join(checks.CHECK_KINDS)}"))
-    else:
-        for _, where, message in _check_validator(check_kind).errors(check):
-            problems.append(_at(document, pointer + "/check" + where, f"{check_kind}: {message}"))
-    for number, condition in enumerate(raw.get("when", [])):
-        for _, where, message in _condition_validator().errors(condition):
-            problems.append(_at(document, f"{pointer}/when/{number}{where}", f"when: {message}"))
     needed = tuple(dict.fromkeys(checks.param_names(check)))
     for name in needed:
         if name not in params:

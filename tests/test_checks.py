@@ -19,69 +19,70 @@ def run(spec, data):
                                        ("84.9999999999 %", False), ("100 %", True), (Decimal("85"), False),
                                        ("0.85", False), (True, False)])
 def test_range_percent_is_exact_and_needs_the_sign(value, ok):
-    assert (run({"kind": "range", "field": "/r", "unit": "percent", "min": "85"}, {"r": value}) == []) is ok
+    assert (run({"kind": "value", "target": "/r", "unit": "percent", "min": "85"}, {"r": value}) == []) is ok
 
 
 @pytest.mark.parametrize("value, ok", [(Decimal("0.50"), True), (Decimal("0.5"), True), (1, True),
                                        (Decimal("0.4999"), False), ("0.50", True), ("x", False)])
 def test_range_number(value, ok):
-    assert (run({"kind": "range", "field": "/v", "min": "0.50"}, {"v": value}) == []) is ok
+    assert (run({"kind": "value", "target": "/v", "min": "0.50"}, {"v": value}) == []) is ok
 
 
-def test_range_missing_value_is_a_breach_unless_not_required():
-    spec = {"kind": "range", "field": "/a/b", "min": 1}
-    assert run(spec, {}) == [("/a", "`a` is missing")]
-    assert run({**spec, "required": False}, {}) == []
+def test_a_missing_value_is_a_breach_unless_the_rule_says_otherwise():
+    spec = {"kind": "value", "target": "/a/b", "min": 1}
+    assert run(spec, {}) == [("/a", "`a` is missing (`b` must be at least 1)")]
+    assert run({**spec, "missing": "allowed"}, {}) == []
+    assert run({**spec, "missing": {"reported_by": "LU-X-Y"}}, {}) == []
 
 
 def test_wildcard_checks_every_item_and_points_at_it():
-    spec = {"kind": "range", "field": "/coins/*", "min": "0.5"}
+    spec = {"kind": "value", "target": "/coins/*", "min": "0.5"}
     assert [p for p, _ in run(spec, {"coins": [Decimal("1"), Decimal("0.2"), Decimal("0.1")]})] == ["/coins/1", "/coins/2"]
     assert run(spec, {"coins": []}) == []
 
 
 def test_equals_reports_a_missing_container_once():
-    spec = {"kind": "equals", "fields": ["/d/a", "/d/b"], "value": True}
+    spec = {"kind": "value", "target": ["/d/a", "/d/b"], "equals": True}
     [(pointer, message)] = run(spec, {})
-    assert pointer == "/d" and "`d` is not declared (`a`, `b` must be true)" == message
+    assert pointer == "/d" and "`d` is missing (`a`, `b` must be true)" == message
 
 
 def test_equals_does_not_confuse_booleans_and_numbers():
-    assert run({"kind": "equals", "field": "/x", "value": True}, {"x": 1}) != []
-    assert run({"kind": "equals", "field": "/x", "value": 2}, {"x": Decimal("2.0")}) == []
-    assert run({"kind": "equals", "field": "/x", "value": 2}, {"x": "2"}) != []
+    assert run({"kind": "value", "target": "/x", "equals": True}, {"x": 1}) != []
+    assert run({"kind": "value", "target": "/x", "equals": 2}, {"x": Decimal("2.0")}) == []
+    assert run({"kind": "value", "target": "/x", "equals": 2}, {"x": "2"}) != []
 
 
 def test_present_rejects_empty_values():
     for empty in ("", "  ", [], {}, None):
-        assert run({"kind": "present", "field": "/x"}, {"x": empty}) != []
-    assert run({"kind": "present", "field": "/x"}, {"x": 0}) == []
+        assert run({"kind": "present", "target": "/x"}, {"x": empty}) != []
+    assert run({"kind": "present", "target": "/x"}, {"x": 0}) == []
 
 
 def test_one_of():
-    spec = {"kind": "one_of", "field": "/t", "values": ["reel", "video"]}
+    spec = {"kind": "value", "target": "/t", "one_of": ["reel", "video"]}
     assert run(spec, {"t": "video"}) == [] and run(spec, {"t": "Video"}) != []
 
 
 @pytest.mark.parametrize("value, ok", [(40, True), (Decimal("60"), True), (30, False), (Decimal("20.5"), False)])
 def test_multiple_of(value, ok):
-    assert (run({"kind": "multiple_of", "field": "/m", "of": 20}, {"m": value}) == []) is ok
+    assert (run({"kind": "value", "target": "/m", "multiple_of": 20}, {"m": value}) == []) is ok
 
 
 @pytest.mark.parametrize("maximum, ok", [(500, True), (1000, True), (2000, True), (750, False), (2001, False)])
 def test_ratio_closed_set_is_membership_not_range(maximum, ok):
-    spec = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "in": [50, 100, 200]}
+    spec = {"kind": "value", "target": "/max", "per": "/min", "one_of": [50, 100, 200]}
     assert (run(spec, {"min": 10, "max": maximum}) == []) is ok
 
 
 def test_ratio_range_and_zero_denominator():
-    spec = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "max": 30}
+    spec = {"kind": "value", "target": "/max", "per": "/min", "max": 30}
     assert run(spec, {"min": 1, "max": 30}) == [] and run(spec, {"min": 1, "max": 31}) != []
     assert run(spec, {"min": 0, "max": 3}) != []
 
 
 def test_items_count_and_required_properties():
-    spec = {"kind": "items", "array": "/m", "where": {"role": "in"}, "min_count": 2, "require": {"locked": True}}
+    spec = {"kind": "count", "target": "/m", "where": {"role": "in"}, "min": 2, "each": {"locked": True}}
     good = {"m": [{"role": "in", "locked": True}, {"role": "in", "locked": True}, {"role": "out"}]}
     assert run(spec, good) == []
     bad = {"m": [{"role": "in", "locked": False}, {"role": "out"}]}
@@ -90,11 +91,11 @@ def test_items_count_and_required_properties():
 
 
 def test_conditions():
-    assert compile_condition({"field": "/a", "equals": False})({"a": False})
-    assert not compile_condition({"field": "/a", "equals": False})({})
-    assert compile_condition({"field": "/l", "contains": "tokens"})({"l": ["coins", "tokens"]})
-    assert not compile_condition({"field": "/l", "contains": "tokens"})({"l": "tokens"})
-    assert compile_condition({"field": "/a", "present": False})({})
+    assert compile_condition({"target": "/a", "equals": False})({"a": False})
+    assert not compile_condition({"target": "/a", "equals": False})({})
+    assert compile_condition({"target": "/l", "contains": "tokens"})({"l": ["coins", "tokens"]})
+    assert not compile_condition({"target": "/l", "contains": "tokens"})({"l": "tokens"})
+    assert compile_condition({"target": "/a", "present": False})({})
 
 
 @pytest.mark.parametrize("name", sorted(CHECK_KINDS))
@@ -105,20 +106,20 @@ def test_each_check_kind_declares_a_valid_parameter_schema(name):
 
 
 def test_values_schedule_exact_closed_and_per():
-    spec = {"kind": "values", "at": "/p", "expected": {"plein": 35, "cheval": 17}, "closed": True}
+    spec = {"kind": "schedule", "target": "/p", "equals": {"plein": 35, "cheval": 17}, "closed": True}
     assert run(spec, {"p": {"plein": 35, "cheval": Decimal("17.0")}}) == []
     found = dict(run(spec, {"p": {"plein": 36, "zero_spiel": 11}}))
     assert set(found) == {"/p/plein", "/p/cheval", "/p/zero_spiel"}
     assert "must be 35" in found["/p/plein"] and "not declared" in found["/p/cheval"]
     assert run(spec, {}) == [("/p", "`p` is not declared (must give plein, cheval)")]
-    per = {"kind": "values", "at": "/max", "per": "/min", "expected": {"simple": 360, "plein": 20}}
+    per = {"kind": "schedule", "target": "/max", "per": "/min", "equals": {"simple": 360, "plein": 20}}
     assert run(per, {"min": 5, "max": {"simple": 1800, "plein": 100}}) == []
     assert [p for p, _ in run(per, {"min": 5, "max": {"simple": 1800, "plein": 101}})] == ["/max/plein"]
     assert sorted(p for p, _ in run(per, {"max": {"simple": 1}})) == ["/max/plein", "/min"]
 
 
 def test_sequence_accepts_any_listed_order_and_points_at_the_first_difference():
-    spec = {"kind": "sequence", "field": "/s", "sequences": [[0, 32, 15, 19], [0, 28, 9, 26]]}
+    spec = {"kind": "sequence", "target": "/s", "one_of": [[0, 32, 15, 19], [0, 28, 9, 26]]}
     assert run(spec, {"s": [0, 28, 9, 26]}) == []
     [(pointer, message)] = run(spec, {"s": [0, 32, 19, 15]})
     assert pointer == "/s/2" and "position 3" in message and "15" in message
@@ -127,22 +128,22 @@ def test_sequence_accepts_any_listed_order_and_points_at_the_first_difference():
 
 
 def test_numeric_and_negative_conditions():
-    at_most = compile_condition({"field": "/seats", "at_most": 7})
+    at_most = compile_condition({"target": "/seats", "max": 7})
     assert at_most({"seats": 7}) and not at_most({"seats": 8}) and not at_most({}) and not at_most({"seats": "7"})
-    assert compile_condition({"field": "/seats", "at_least": 8})({"seats": 16})
-    differs = compile_condition({"field": "/used", "differs": True})
+    assert compile_condition({"target": "/seats", "min": 8})({"seats": 16})
+    differs = compile_condition({"target": "/used", "differs": True})
     assert differs({}) and differs({"used": False}) and not differs({"used": True})
 
 
 def test_values_compares_text_and_numbers_without_a_divisor():
-    spec = {"kind": "values", "at": "/c", "expected": {"colour": "red", "behind": 10}}
+    spec = {"kind": "schedule", "target": "/c", "equals": {"colour": "red", "behind": 10}}
     assert run(spec, {"c": {"colour": "red", "behind": 10}}) == []
     assert sorted(p for p, _ in run(spec, {"c": {"colour": "blue", "behind": 11}})) == ["/c/behind", "/c/colour"]
 
 
 def test_values_ceilings_per_chance_minima_and_also_allowed():
-    spec = {"kind": "values", "at": "/max", "per": ["/minima", "/min"], "at_most": True,
-            "expected": {"pleno": 30, "simples": 540}, "closed": True, "also_allowed": ["serie"]}
+    spec = {"kind": "schedule", "target": "/max", "per": ["/minima", "/min"],
+            "max": {"pleno": 30, "simples": 540}, "closed": True, "also_allowed": ["serie"]}
     ok = {"min": 1, "minima": {"pleno": 2}, "max": {"pleno": 60, "simples": 540, "serie": 9}}
     assert run(spec, ok) == []
     bad = {"min": 1, "minima": {"pleno": 2}, "max": {"pleno": 61, "simples": 541, "other": 1}}
@@ -150,27 +151,27 @@ def test_values_ceilings_per_chance_minima_and_also_allowed():
 
 
 def test_keys_allowed_and_required():
-    spec = {"kind": "keys", "at": "/p", "allowed": ["ponto", "banca", "empate", "par"], "required_keys": ["ponto"]}
+    spec = {"kind": "entries", "target": "/p", "allowed": ["ponto", "banca", "empate", "par"], "required": ["ponto"]}
     assert run(spec, {"p": {"ponto": 1, "par": 11}}) == []
     assert sorted(p for p, _ in run(spec, {"p": {"banca": 1, "dragon": 30}})) == ["/p/dragon", "/p/ponto"]
 
 
 def test_ratio_checks_every_numerator_a_wildcard_reaches_against_one_denominator():
-    spec = {"kind": "ratio", "numerator": "/max/*", "denominator": "/min", "max": 30}
+    spec = {"kind": "value", "target": "/max/*", "per": "/min", "max": 30}
     assert [p for p, _ in run(spec, {"min": 1, "max": {"a": 30, "b": 31, "c": 40}})] == ["/max/b", "/max/c"]
     from casino_audit.shape import ShapeValidator
-    assert ShapeValidator(CHECK_KINDS["ratio"].parameters).errors(
-        {"kind": "ratio", "numerator": "/a", "denominator": "/b/*", "max": 1})
+    assert ShapeValidator(CHECK_KINDS["value"].parameters).errors(
+        {"kind": "value", "target": "/a", "per": "/b/*", "max": 1})
 
 
 # --- exact numbers: no 28-digit rounding, no DivisionImpossible ----------------------------------------------
 
 def test_ratio_is_exact_past_28_digits():
-    spec = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "max": "200"}
+    spec = {"kind": "value", "target": "/max", "per": "/min", "max": "200"}
     [(pointer, message)] = run(spec, {"max": Decimal("1000.0000000000000000000000001"), "min": 5})
     assert pointer == "/max" and "above the maximum of 200" in message and "about 200" in message
     assert run(spec, {"max": Decimal("1000.0000000000000000000000000"), "min": 5}) == []
-    closed = {"kind": "ratio", "numerator": "/max", "denominator": "/min", "in": [10, 20, 30]}
+    closed = {"kind": "value", "target": "/max", "per": "/min", "one_of": [10, 20, 30]}
     assert run(closed, {"max": Decimal("100.00000000000000000000000001"), "min": 10}) != []
 
 
@@ -178,26 +179,26 @@ THIRTY = 123456789012345678901234567890  # Decimal arithmetic would round it: th
 
 
 def test_thirty_digit_amounts_reach_remainders_and_quotients_without_crashing():
-    assert run({"kind": "multiple_of", "field": "/a", "of": "0.5"}, {"a": Decimal(THIRTY)}) == []
-    assert run({"kind": "multiple_of", "field": "/a", "of": "0.5"}, {"a": Decimal(f"{THIRTY}.1")}) != []
-    assert run({"kind": "multiple_of", "field": "/a", "of": "0.3"}, {"a": Decimal("1E+30")}) != []
-    assert run({"kind": "ratio", "numerator": "/a", "denominator": "/b", "max": "1"},
+    assert run({"kind": "value", "target": "/a", "multiple_of": "0.5"}, {"a": Decimal(THIRTY)}) == []
+    assert run({"kind": "value", "target": "/a", "multiple_of": "0.5"}, {"a": Decimal(f"{THIRTY}.1")}) != []
+    assert run({"kind": "value", "target": "/a", "multiple_of": "0.3"}, {"a": Decimal("1E+30")}) != []
+    assert run({"kind": "value", "target": "/a", "per": "/b", "max": "1"},
                {"a": Decimal(THIRTY), "b": Decimal("0.000000000000000000000000000001")}) != []
-    per = {"kind": "values", "at": "/m", "per": "/min", "expected": {"plein": 35}}
+    per = {"kind": "schedule", "target": "/m", "per": "/min", "equals": {"plein": 35}}
     assert run(per, {"m": {"plein": Decimal(THIRTY * 35)}, "min": Decimal(THIRTY)}) == []
     assert run(per, {"m": {"plein": Decimal(THIRTY * 35 + 1)}, "min": Decimal(THIRTY)}) != []
-    ceiling = {**per, "at_most": True}
+    ceiling = {"kind": "schedule", "target": "/m", "per": "/min", "max": {"plein": 35}}
     assert run(ceiling, {"m": {"plein": Decimal(THIRTY * 35 + 1)}, "min": Decimal(THIRTY)}) != []
     assert run(ceiling, {"m": {"plein": Decimal(THIRTY * 35 - 1)}, "min": Decimal(THIRTY)}) == []
 
 
 def test_multiple_of_zero_is_only_zero():
-    assert run({"kind": "multiple_of", "field": "/a", "of": "0"}, {"a": 0}) == []
-    assert run({"kind": "multiple_of", "field": "/a", "of": "0"}, {"a": 3}) != []
+    assert run({"kind": "value", "target": "/a", "multiple_of": "0"}, {"a": 0}) == []
+    assert run({"kind": "value", "target": "/a", "multiple_of": "0"}, {"a": 3}) != []
 
 
 def test_conditions_compare_exactly():
-    at_least = compile_condition({"field": "/n", "at_least": "1000"})
+    at_least = compile_condition({"target": "/n", "min": "1000"})
     assert at_least({"n": Decimal("999.99999999999999999999999999")}) is False
     assert at_least({"n": Decimal("1000.0000000000000000000000000")}) is True
 
@@ -210,15 +211,15 @@ decimals = st.decimals(allow_nan=False, allow_infinity=False, min_value=Decimal(
 @given(decimals, decimals, decimals, st.sampled_from(["min", "max"]))
 def test_ratio_and_range_verdicts_equal_the_fraction_truth(a, b, limit, side):
     bound = format(limit, "f")
-    ratio = {"kind": "ratio", "numerator": "/a", "denominator": "/b", side: bound}
+    ratio = {"kind": "value", "target": "/a", "per": "/b", side: bound}
     if b != 0:
         quotient = Fraction(a) / Fraction(b)
         truth = quotient >= Fraction(limit) if side == "min" else quotient <= Fraction(limit)
         assert (run(ratio, {"a": a, "b": b}) == []) is truth
-    in_range = {"kind": "range", "field": "/a", side: bound}
+    in_range = {"kind": "value", "target": "/a", side: bound}
     truth = Fraction(a) >= Fraction(limit) if side == "min" else Fraction(a) <= Fraction(limit)
     assert (run(in_range, {"a": a}) == []) is truth
-    assert (run({"kind": "ratio", "numerator": "/a", "denominator": "/b", "in": [bound]}, {"a": a, "b": b}) == []) \
+    assert (run({"kind": "value", "target": "/a", "per": "/b", "one_of": [bound]}, {"a": a, "b": b}) == []) \
         is (b != 0 and Fraction(a) / Fraction(b) == Fraction(limit))
 
 

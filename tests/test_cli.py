@@ -2,6 +2,7 @@
 
 import json
 import re
+from dataclasses import replace
 
 import jsonschema
 import pytest
@@ -228,7 +229,8 @@ def test_house_ruleset_tightens_the_law_through_the_cli(cli, tmp_path):
     house.write_text(
         "ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-RTP-88\n    title: RTP at least 88 %\n"
         "    severity: warning\n    applies_to: {kind: machine}\n"
-        "    check: {kind: range, field: /redistribution_rate, unit: percent, min: \"88\", required: false}\n"
+        "    check: {kind: value, target: /redistribution_rate, unit: percent, min: \"88\",\n"
+        "            missing: {reported_by: LU-SLOT-RTP-DECLARED}}\n"
         "    citation: {article: House policy 7, text: at least 88 per cent}\n    rationale: house policy\n")
     doc = tmp_path / "m.yaml"
     doc.write_text((EXAMPLES / "lu/machine-compliant.yaml").read_text().replace("92.5 %", "87 %"))
@@ -248,14 +250,14 @@ def test_a_crashing_check_fails_the_run_and_names_the_rule(monkeypatch, tmp_path
 
     from casino_audit import checks, cli as cli_module
 
-    def explode(spec):
+    original = checks.CHECK_KINDS["value"]
+
+    def explode(spec):  # the one rate rule, LU-SLOT-RTP-MIN
         def check(data):
             raise ZeroDivisionError("boom")
-        return check
+        return check if spec.get("unit") == "percent" else original.compile(spec)
 
-    original = checks.CHECK_KINDS["range"]
-    monkeypatch.setitem(checks.CHECK_KINDS, "range", checks.CheckKind("range", explode, original.parameters,
-                                                                       original.describe))
+    monkeypatch.setitem(checks.CHECK_KINDS, "value", replace(original, compile=explode))
     result = CliRunner().invoke(cli_module.app, ["check", str(EXAMPLES / "lu/machine-compliant.yaml")])
     assert result.exit_code == 2
     assert "LU-SLOT-RTP-MIN" in result.output and "internal error" in result.output

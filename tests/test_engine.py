@@ -4,25 +4,25 @@ from decimal import Decimal
 
 import pytest
 
-from casino_audit.engine import blocked, undecidable
+from casino_audit.checks import blocked, undecidable
 from casino_audit.pointers import split
 
 
 @pytest.mark.parametrize("data, condition, expected", [
-    ({"a": {"offered": "yes"}}, {"field": "/a/offered", "differs": False}, ("/a/offered", "is text")),
-    ({"a": {"offered": 1}}, {"field": "/a/offered", "equals": True}, ("/a/offered", "is a number")),
-    ({"a": {"offered": False}}, {"field": "/a/offered", "differs": False}, None),
-    ({"a": {}}, {"field": "/a/offered", "differs": False}, None),  # missing: the rule says what that means
-    ({"a": {"offered": None}}, {"field": "/a/offered", "differs": False}, None),
-    ({"a": "yes"}, {"field": "/a/offered", "differs": False}, ("/a", "is text, not a mapping")),
-    ({"a": "yes"}, {"field": "/a/offered", "present": True}, ("/a", "is text, not a mapping")),
-    ({"a": {"offered": "x"}}, {"field": "/a/offered", "present": True}, None),
-    ({"t": {"seats": "eight"}}, {"field": "/t/seats", "at_least": 8}, ("/t/seats", "is text")),
-    ({"t": {"seats": True}}, {"field": "/t/seats", "at_most": 7}, ("/t/seats", "is true or false")),
-    ({"t": {"seats": Decimal("7.0")}}, {"field": "/t/seats", "at_most": 7}, None),
-    ({"c": {"accepts": "coins"}}, {"field": "/c/accepts", "contains": "coins"}, ("/c/accepts", "is text")),
-    ({"m": {"type": "video"}}, {"field": "/m/type", "equals": "video"}, None),
-    ({"m": {"type": ["video"]}}, {"field": "/m/type", "equals": "video"}, ("/m/type", "is a list")),
+    ({"a": {"offered": "yes"}}, {"target": "/a/offered", "differs": False}, ("/a/offered", "is text")),
+    ({"a": {"offered": 1}}, {"target": "/a/offered", "equals": True}, ("/a/offered", "is a number")),
+    ({"a": {"offered": False}}, {"target": "/a/offered", "differs": False}, None),
+    ({"a": {}}, {"target": "/a/offered", "differs": False}, None),  # missing: the rule says what that means
+    ({"a": {"offered": None}}, {"target": "/a/offered", "differs": False}, None),
+    ({"a": "yes"}, {"target": "/a/offered", "differs": False}, ("/a", "is text, not a mapping")),
+    ({"a": "yes"}, {"target": "/a/offered", "present": True}, ("/a", "is text, not a mapping")),
+    ({"a": {"offered": "x"}}, {"target": "/a/offered", "present": True}, None),
+    ({"t": {"seats": "eight"}}, {"target": "/t/seats", "min": 8}, ("/t/seats", "is text")),
+    ({"t": {"seats": True}}, {"target": "/t/seats", "max": 7}, ("/t/seats", "is true or false")),
+    ({"t": {"seats": Decimal("7.0")}}, {"target": "/t/seats", "max": 7}, None),
+    ({"c": {"accepts": "coins"}}, {"target": "/c/accepts", "contains": "coins"}, ("/c/accepts", "is text")),
+    ({"m": {"type": "video"}}, {"target": "/m/type", "equals": "video"}, None),
+    ({"m": {"type": ["video"]}}, {"target": "/m/type", "equals": "video"}, ("/m/type", "is a list")),
 ])
 def test_a_condition_on_a_value_of_another_type_is_undecidable(data, condition, expected):
     found = undecidable(condition, data)

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import jsonschema
 import pytest
@@ -127,10 +128,12 @@ def test_non_scalar_kind_game_or_jurisdiction_is_a_finding_and_the_batch_goes_on
 def test_a_crash_in_one_file_is_its_finding_the_rest_is_checked_and_the_run_exits_2(monkeypatch, cli, tmp_path):
     from casino_audit import checks
 
-    original = checks.CHECK_KINDS["range"]
+    original = checks.CHECK_KINDS["value"]
 
     def explode_on_80(spec):
         real = original.compile(spec)
+        if spec.get("unit") != "percent":  # the one rate rule, LU-SLOT-RTP-MIN
+            return real
 
         def check(data):
             if data.get("redistribution_rate") == "80 %":
@@ -138,8 +141,7 @@ def test_a_crash_in_one_file_is_its_finding_the_rest_is_checked_and_the_run_exit
             return real(data)
         return check
 
-    monkeypatch.setitem(checks.CHECK_KINDS, "range", checks.CheckKind("range", explode_on_80, original.parameters,
-                                                                       original.describe))
+    monkeypatch.setitem(checks.CHECK_KINDS, "value", replace(original, compile=explode_on_80))
     (tmp_path / "a.yaml").write_text(COMPLIANT.replace("92.5 %", "80 %"))
     (tmp_path / "b.yaml").write_text(COMPLIANT.replace("92.5 %", "84 %"))
     target = tmp_path / "out" / "report.json"
@@ -242,7 +244,7 @@ def test_rich_markup_in_ruleset_texts_is_printed_literally(cli, tmp_path):
     house.write_text(
         "ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-MARKUP\n    title: \"[red]not red[/red] '^*$'\"\n"
         "    severity: warning\n    applies_to: {kind: machine}\n"
-        "    check: {kind: present, field: /machine}\n"
+        "    check: {kind: present, target: /machine}\n"
         "    citation: {article: \"[link=x]Art. 1[/link]\", text: \"[bold]words[/bold]\"}\n"
         "    rationale: \"[blink]why[/blink]\"\n")
     done = cli("rules", "explain", "HOUSE-MARKUP", "--ruleset", str(house))
@@ -307,15 +309,15 @@ def house_rule(rule_id: str, check: str, severity: str = "error", when: str = ""
 
 
 @pytest.mark.parametrize("rule, change, exit_code", [
-    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "88"}'),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: value, target: /redistribution_rate, unit: percent, min: "88"}'),
      "tightened", 1),
-    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "80"}'),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: value, target: /redistribution_rate, unit: percent, min: "80"}'),
      "loosened", 0),
-    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "85"}',
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: value, target: /redistribution_rate, unit: percent, min: "85"}',
                 severity="info"), "severity lowered", 0),
-    (house_rule("LU-SLOT-RTP-MIN", '{kind: present, field: /redistribution_rate}'), "replaced", 0),
-    (house_rule("LU-SLOT-RTP-MIN", '{kind: range, field: /redistribution_rate, unit: percent, min: "85"}',
-                when="    when: [{field: /machine/type, equals: video}]\n"), "loosened", 1),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: present, target: /redistribution_rate}'), "replaced", 0),
+    (house_rule("LU-SLOT-RTP-MIN", '{kind: value, target: /redistribution_rate, unit: percent, min: "85"}',
+                when="    when: [{target: /machine/type, equals: video}]\n"), "loosened", 1),
 ], ids=["tightened", "loosened", "severity-lowered", "replaced", "narrowed-by-condition"])
 def test_a_house_ruleset_changing_a_law_rule_is_listed_with_both_citations(cli, tmp_path, rule, change, exit_code):
     house = tmp_path / "house.yaml"
@@ -339,7 +341,7 @@ def test_a_ruleset_that_does_not_extend_the_law_lists_every_law_rule_it_drops(cl
     house = tmp_path / "own.yaml"
     house.write_text("ruleset: own\njurisdiction: {code: LU, name: Luxembourg}\n"
                      "instrument: {title: Own rules, language: en}\nrules:\n" + house_rule(
-                         "OWN-X", "{kind: present, field: /machine}").replace("instrument: policy, ", ""))
+                         "OWN-X", "{kind: present, target: /machine}").replace("instrument: policy, ", ""))
     done, report = report_of(cli, "examples/lu/machine-rtp-below-85.yaml", "--ruleset", str(house))
     [lu] = [r for r in report["rulesets"] if r["jurisdiction"] == "LU"]
     removed = [c for c in lu["law_changes"] if c["change"] == "removed"]
@@ -381,7 +383,7 @@ def test_output_never_replaces_nor_removes_a_ruleset_or_config_the_run_reads(cli
 @pytest.mark.parametrize("rule_id", ["INTERNAL-ERROR", "SHAPE-HOUSE", "LOAD-X", "JURISDICTION-MISSING"])
 def test_a_house_rule_cannot_take_an_id_of_the_tools_own_findings(cli, tmp_path, rule_id):
     house = tmp_path / "house.yaml"
-    house.write_text(HOUSE_HEAD + house_rule(rule_id, "{kind: present, field: /machine}"))
+    house.write_text(HOUSE_HEAD + house_rule(rule_id, "{kind: present, target: /machine}"))
     done = cli("rulesets", "validate", str(house))
     assert done.returncode == 1 and "prefix of the tool's own findings" in done.stderr
 

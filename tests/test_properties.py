@@ -175,17 +175,19 @@ def required_targets(data) -> set[tuple[str, ...]]:
     targets = set()
     for rule in RULESETS[jurisdiction].rules if jurisdiction in RULESETS else ():
         spec = rule.check
-        if rule.kind != kind or (rule.games and game not in rule.games) or spec.get("required", True) is False:
+        if rule.kind != kind or (rule.games and game not in rule.games) or "missing" in spec:
             continue
         if not all(checks.compile_condition(c)(data) for c in rule.when):
             continue
-        places = [spec.get(key) for key in ("field", "at", "numerator", "denominator")] + list(
-            spec.get("fields") or [])
+        places = [] if spec["kind"] == "count" else [spec["target"]] if isinstance(spec["target"], str) \
+            else list(spec["target"])
+        places += [spec["per"]] if spec["kind"] == "value" and "per" in spec else []
         for place in places:
             if isinstance(place, str) and "*" not in place:
                 targets.add(pointers.split(place))
-        if spec["kind"] == "values":
-            targets.update(pointers.split(pointers.child(spec["at"], key)) for key in spec["expected"])
+        if spec["kind"] == "schedule":
+            targets.update(pointers.split(pointers.child(spec["target"], key))
+                           for key in spec.get("equals", spec.get("max", {})))
     return targets
 
 

@@ -140,7 +140,7 @@ rules:
     title: The maximum stake respects the order
     severity: error
     applies_to: {kind: machine}
-    check: {kind: range, field: /stakes/maximum_eur, max: "1000000", required: false}
+    check: {kind: value, target: /stakes/maximum_eur, max: "1000000", missing: {reported_by: LU-SLOT-STAKES-DECLARED}}
     citation: {instrument: lu, article: Art. 18-4, text: "x"}
     rationale: house
 """, "utf-8")

@@ -59,7 +59,7 @@ rules:
     title: House policy, RTP at least 88 %
     severity: error
     applies_to: {kind: machine}
-    check: {kind: range, field: /redistribution_rate, unit: percent, min: "88", required: false}
+    check: {kind: value, target: /redistribution_rate, unit: percent, min: "88", missing: {reported_by: LU-SLOT-RTP-DECLARED}}
     citation: {instrument: policy, article: HP-7 s. 2, text: Machines return at least 88 per cent.}
     rationale: Tighter than the law's 85 %.
 """
@@ -79,16 +79,16 @@ def test_a_house_ruleset_extends_and_tightens_the_law(tmp_path):
     ("ruleset: x\nextends: lu\nrules: []\nbogus: 1\n", ":4:1", "unknown field `bogus`"),
     ("ruleset: x\nextends: nowhere\nrules: []\n", ":2:", "names no built-in ruleset"),
     ("ruleset: x\nextends: lu\nrules:\n  - id: X-A\n    title: t\n    severity: error\n    applies_to: {kind: machine}\n"
-     "    check: {kind: range, field: /a, minimum: 1}\n    citation: {article: Art. 1, text: words}\n    rationale: r\n",
-     ":8:", "range"),
+     "    check: {kind: value, target: /a, minimum: 1}\n    citation: {article: Art. 1, text: words}\n    rationale: r\n",
+     ":8:", "minimum"),
     ("ruleset: x\nextends: lu\nrules:\n  - id: X-A\n    title: t\n    severity: error\n    applies_to: {kind: machine}\n"
      "    check: {kind: telepathy}\n    citation: {article: Art. 1, text: words}\n    rationale: r\n",
-     ":8:", "unknown check kind"),
+     ":8:", "expected one of 'present', 'value'"),
     ("ruleset: x\nextends: lu\nrules:\n  - id: X-A\n    title: t\n    severity: error\n    applies_to: {kind: machine}\n"
-     "    check: {kind: range, field: /a, min: {param: nope}}\n    citation: {article: Art. 1, text: words}\n"
+     "    check: {kind: value, target: /a, min: {param: nope}}\n    citation: {article: Art. 1, text: words}\n"
      "    rationale: r\n", ":8:", "does not declare"),
     ("ruleset: x\nextends: lu\nrules:\n  - id: X-A\n    title: t\n    severity: fatal\n    applies_to: {kind: machine}\n"
-     "    check: {kind: present, field: /a}\n    citation: {article: Art. 1, text: words}\n    rationale: r\n",
+     "    check: {kind: present, target: /a}\n    citation: {article: Art. 1, text: words}\n    rationale: r\n",
      ":6:", "fatal"),
     ("ruleset: x\nrules: []\nrules: []\n", ":3:1", "duplicate key"),
 ])
@@ -115,7 +115,7 @@ def test_params_are_typed():
 
 def test_one_of_errors_show_the_best_match_not_every_alternative(tmp_path):
     text = ("ruleset: x\nextends: lu\nrules:\n  - id: X-A\n    title: t\n    severity: error\n"
-            "    applies_to: {kind: machine}\n    check: {kind: range, field: /a, min: {parm: x}}\n"
+            "    applies_to: {kind: machine}\n    check: {kind: value, target: /a, min: {parm: x}}\n"
             "    citation: {article: Art. 1, text: words}\n    rationale: r\n")
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(tmp_path, text))

@@ -1,0 +1,90 @@
+"""The published ruleset meta-schema (`casino-audit schema ruleset`), built from the check kinds' parameter
+schemas and the condition schema, so an editor checks a rule's `check:` and `when:` as the loader does.
+
+The packaged casino_audit/schemas/ruleset.schema.json is this function's output, written by
+`python -m casino_audit.checks.metaschema > casino_audit/schemas/ruleset.schema.json`; a test holds them equal."""
+
+from __future__ import annotations
+
+import json
+
+from casino_audit.checks import CHECK_KINDS, CONDITION_SCHEMA
+from casino_audit.checks.common import RULE_ID
+
+_TEXT = {"type": "string", "minLength": 1}
+_ONE_OR_MORE = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}]}
+
+
+def _closed(properties: dict, required: list[str], **extra) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties,
+            **extra}
+
+
+def check_schema() -> dict:
+    """A `check:` mapping: its `kind`, then exactly the parameters of that kind."""
+    return {"type": "object", "required": ["kind"],
+            "properties": {"kind": {"enum": list(CHECK_KINDS), "description": "the check kind"}},
+            "allOf": [{"if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+                       "then": kind.parameters} for name, kind in CHECK_KINDS.items()]}
+
+
+def ruleset_schema() -> dict:
+    citation = {"$ref": "#/$defs/citation"}
+    rule = _closed({
+        "id": RULE_ID,
+        "title": _TEXT,
+        "severity": {"enum": ["error", "warning", "info"]},
+        "applies_to": _closed({"kind": {"type": "string"}, "game": _ONE_OR_MORE}, ["kind"]),
+        "when": {"type": "array", "items": CONDITION_SCHEMA, "minItems": 1,
+                 "description": "conditions that must all hold for the rule to apply"},
+        "check": check_schema(),
+        "citation": citation,
+        "rationale": _TEXT,
+    }, ["id", "title", "severity", "applies_to", "check", "citation", "rationale"])
+    param = _closed({"type": {"enum": ["number", "integer", "string"]}, "description": _TEXT,
+                     "unit": {"type": "string"}, "citation": citation}, ["type", "description", "citation"])
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://casino-audit.invalid/schemas/ruleset.schema.json",
+        "title": "casino-audit ruleset",
+        "description": "One jurisdiction's gaming law (or a house policy extending it) as rules with citations.",
+        **_closed({
+            "$schema": {"type": "string"},
+            "ruleset": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_.-]*$",
+                        "description": "Name of this ruleset; built-in rulesets are named after their "
+                                       "jurisdiction (lu, pt, mc)."},
+            "extends": {"type": "string", "description": "A built-in ruleset name, or a path relative to this file."},
+            "jurisdiction": _closed({"code": {"type": "string", "pattern": "^[A-Z]{2}$"}, "name": _TEXT},
+                                    ["code", "name"]),
+            "instrument": {"$ref": "#/$defs/instrument"},
+            "instruments": {"type": "object", "additionalProperties": {"$ref": "#/$defs/instrument"},
+                            "description": "Further instruments, by short name, that rule citations may name."},
+            "description": {"type": "string"},
+            "params": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                       "additionalProperties": param},
+            "rules": {"type": "array", "items": rule},
+            "not_encoded": {"type": "array", "items": _closed({"article": _TEXT, "subject": _TEXT, "reason": _TEXT},
+                                                              ["article", "subject", "reason"]),
+                            "description": "Provisions deliberately not encoded, with the reason; printed in the "
+                                           "coverage document."},
+        }, ["ruleset", "rules"]),
+        "$defs": {
+            "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
+                                   "language": {"type": "string", "pattern": "^[a-z]{2}$"},
+                                   "reference": {"type": "string"}}, ["title", "language"]),
+            "citation": _closed({
+                "instrument": {"type": "string",
+                               "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
+                "article": _TEXT,
+                "text": {**_TEXT, "description": "The original-language words the rule rests on."},
+            }, ["article", "text"]),
+        },
+    }
+
+
+def published() -> str:
+    return json.dumps(ruleset_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    print(published(), end="")

@@ -1,0 +1,38 @@
+"""`kind: present`: each target is given and not empty (no null, blank text, empty list or mapping)."""
+
+from __future__ import annotations
+
+from casino_audit.checks.common import CompiledCheck, check_schema, compiled_targets, name, names, reached, target_list
+from casino_audit.pointers import MISSING
+
+NAME = "present"
+PARAMETERS = check_schema(NAME, {})
+
+
+def targets(spec):
+    return target_list((spec["target"], None))
+
+
+def compile(spec) -> CompiledCheck:
+    compiled = compiled_targets(spec)
+
+    def check(data):
+        for pointer, value in reached(data, compiled):
+            if value is MISSING:
+                yield pointer, f"`{name(pointer)}` is missing"
+            elif value is None or value == "" or value == [] or value == {} or (
+                    isinstance(value, str) and not value.strip()):
+                yield pointer, f"`{name(pointer)}` is empty"
+    return check
+
+
+def describe(spec) -> str:
+    return f"{names(spec['target'])} must be given and not empty"
+
+
+EXAMPLES = [
+    ({"kind": NAME, "target": ["/conformity_certificate/body", "/conformity_certificate/number"]},
+     {"conformity_certificate": {"body": "GLI", "number": "LU-1"}}, {"conformity_certificate": {"body": " "}},
+     [("/conformity_certificate/body", "`conformity_certificate/body` is empty"),
+      ("/conformity_certificate/number", "`conformity_certificate/number` is missing")]),
+]
