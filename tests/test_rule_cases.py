@@ -134,7 +134,7 @@ def test_rules_explain_of_a_house_rule_says_it_has_no_cases(cli, tmp_path):
             title: RTP at least 88 %
             severity: error
             applies_to: {kind: machine}
-            check: {kind: range, field: /redistribution_rate, unit: percent, min: "88", required: false}
+            check: {kind: value, target: /redistribution_rate, unit: percent, min: "88", missing: allowed}
             citation: {instrument: policy, article: HP-7, text: "Machines return at least 88 per cent."}
             rationale: The house keeps machines above the floor.
         """))
