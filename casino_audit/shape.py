@@ -16,9 +16,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import jsonschema
-from jsonschema.exceptions import best_match, relevance
-
 from casino_audit import findings as F
 from casino_audit.pointers import child, join
 from casino_audit.values import show
@@ -40,16 +37,26 @@ def packaged_schema(name: str) -> dict:
 
 
 class ShapeValidator:
+    """The schemas are the package's own (a test holds each valid against the Draft 2020-12 meta-schema), so none
+    is checked again at each start; jsonschema, which explains errors, is imported when a document has one."""
+
     def __init__(self, schema: dict):
         self.schema = schema
-        jsonschema.Draft202012Validator.check_schema(schema)
-        self._full = jsonschema.Draft202012Validator(schema)
+        self._explainer = None
         self._fast = None
         if jsonschema_rs is not None:
             try:
                 self._fast = jsonschema_rs.Draft202012Validator(schema)
             except Exception:  # a schema jsonschema-rs cannot compile: the slow path is still right
                 self._fast = None
+
+    @property
+    def _full(self):
+        if self._explainer is None:
+            import jsonschema
+
+            self._explainer = jsonschema.Draft202012Validator(self.schema)
+        return self._explainer
 
     def is_valid(self, data: Any) -> bool:
         if self._fast is not None:
@@ -85,20 +92,22 @@ class ShapeValidator:
         return found
 
 
-def _weight(error: jsonschema.ValidationError) -> int:
+def _weight(error) -> int:
     """How many findings an error explains to: one per unknown field, else one."""
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         return max(1, len(_unknown_fields(error)))
     return 1
 
 
-def _unknown_fields(error: jsonschema.ValidationError) -> list[str]:
+def _unknown_fields(error) -> list[str]:
     schema = error.schema if isinstance(error.schema, dict) else {}
     known = schema.get("properties", {})
     return [name for name in error.instance if name not in known and not _matches_pattern_properties(schema, name)]
 
 
-def _explain(error: jsonschema.ValidationError, room: int) -> tuple[list[ShapeError], int]:
+def _explain(error, room: int) -> tuple[list[ShapeError], int]:
+    from jsonschema.exceptions import best_match, relevance
+
     """At most `room` explained errors, and how many more this error stands for."""
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Explain the alternative that came closest, with everything wrong in it, not every alternative.
@@ -133,7 +142,7 @@ def _field(name: str) -> str:
     return f"`{name}`" if len(name) <= 80 else show(name)
 
 
-def _explain_one(error: jsonschema.ValidationError, pointer: str, schema: dict) -> ShapeError:
+def _explain_one(error, pointer: str, schema: dict) -> ShapeError:
     where = f"`{pointer.lstrip('/')}`" if len(pointer) <= 200 else show(pointer)
     where = where if pointer else "the document"
     custom = schema.get("x-message")
