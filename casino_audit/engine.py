@@ -6,6 +6,7 @@ The checker holds no run state: what a run has seen (a parameter already reporte
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
 from casino_audit import checks
@@ -51,7 +52,7 @@ class _Bound:
 class Checker:
     """The rulesets bound to this run's parameter values, ready to check documents."""
 
-    def __init__(self, rulesets: dict[str, Ruleset], param_values: dict[str, dict[str, Any]] | None = None,
+    def __init__(self, rulesets: Mapping[str, Ruleset], param_values: dict[str, dict[str, Any]] | None = None,
                  select: list[str] | None = None, ignore: list[str] | None = None, require_params: bool = False,
                  scoped: Iterable[tuple[str, str, ScopedCheck]] = ()):
         """`scoped`: (jurisdiction, scope, check) for the record and dossier rules of the run."""
@@ -61,22 +62,29 @@ class Checker:
             self._scoped.setdefault((code, scope), []).append(check)
         self.select, self.ignore = select, ignore
         self.require_params = require_params
+        self.param_values = param_values or {}
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
         # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
-        for code, ruleset in rulesets.items():
-            for rule in ruleset.rules:
-                self._coverage.setdefault((code, rule.kind), set()).update(rule.games or ("*",))
-        for code, ruleset in rulesets.items():
-            values = (param_values or {}).get(code, {})
-            for rule in ruleset.rules:
-                if not selected(rule.id, select, ignore):
-                    continue
-                missing = tuple(name for name in rule.params if name not in values)
-                run = None if missing else rule.compile(values)
-                conditions = tuple(checks.compile_condition(c) for c in rule.when)
-                self._bound.setdefault((code, rule.kind), []).append(
-                    _Bound(rule, run, conditions, _targets(rule.check), missing))
+        self._ready: set[str] = set()
+
+    def _bind(self, code: str) -> None:
+        """Compile a jurisdiction's rules when its first document comes (a run over Luxembourg filings never
+        reads the Portuguese ruleset)."""
+        if code in self._ready:
+            return
+        self._ready.add(code)
+        ruleset = self.rulesets[code]
+        values = self.param_values.get(code, {})
+        for rule in ruleset.rules:
+            self._coverage.setdefault((code, rule.kind), set()).update(rule.games or ("*",))
+            if not selected(rule.id, self.select, self.ignore):
+                continue
+            missing = tuple(name for name in rule.params if name not in values)
+            run = None if missing else rule.compile(values)
+            conditions = tuple(checks.compile_condition(c) for c in rule.when)
+            self._bound.setdefault((code, rule.kind), []).append(
+                _Bound(rule, run, conditions, _targets(rule.check), missing))
 
     def session(self, file: str, jurisdiction: str) -> Session:
         """A fresh state for the record rules of one stream."""
@@ -87,6 +95,7 @@ class Checker:
         return Dossier([check for (_, scope), checks in self._scoped.items() if scope == DOSSIER for check in checks])
 
     def covers(self, jurisdiction: str, kind: str, game: Any) -> bool:
+        self._bind(jurisdiction)
         games = self._coverage.get((jurisdiction, kind), set())
         return "*" in games or (isinstance(game, str) and game in games)
 
@@ -96,6 +105,7 @@ class Checker:
         violation and says whether it is kept, so 900,000 violations of one rule cost a count, not 900,000
         findings. A rule whose condition or target reads a value of another type than it can read is never
         passed in silence: if it reports nothing there, it says it could not check."""
+        self._bind(jurisdiction)
         data = document.data
         game = KINDS[kind].game_of(data)
 

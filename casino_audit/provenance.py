@@ -74,13 +74,14 @@ def _is_builtin(ruleset: Ruleset) -> bool:
 def in_use(rulesets: dict[str, Ruleset], param_values: dict[str, dict] | None = None) -> list[RulesetInUse]:
     """The rulesets of a run; `param_values` (jurisdiction -> name -> value) lets a bound given by a parameter
     be compared with a house rule's constant."""
-    law = {ruleset.code: ruleset for ruleset in (load_builtin(name) for name in builtin_names())}
+    loaded = rulesets.loaded() if hasattr(rulesets, "loaded") else rulesets  # only those the run read
+    names = {name.upper(): name for name in builtin_names()}
     used = []
-    for code in sorted(rulesets):
-        ruleset = rulesets[code]
+    for code in sorted(loaded):
+        ruleset = loaded[code]
         builtin = _is_builtin(ruleset)
-        changes = [] if builtin or code not in law else law_changes(law[code], ruleset,
-                                                                     (param_values or {}).get(code))
+        changes = [] if builtin or code not in names else law_changes(load_builtin(names[code]), ruleset,
+                                                                      (param_values or {}).get(code))
         used.append(RulesetInUse(ruleset, builtin, _files(ruleset), changes))
     return used
 

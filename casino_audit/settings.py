@@ -6,6 +6,7 @@ what narrowed or loosened the check and who asked for it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -164,13 +165,46 @@ def resolve(*, config: Path | None = None, jurisdiction: str | None = None, rule
     return settings
 
 
-def load_rulesets(settings: Settings) -> dict[str, Ruleset]:
+class Rulesets(Mapping):
+    """Rulesets by jurisdiction code: the custom ones given, and the built-in ones, each read when it is first
+    asked for (a built-in ruleset's file is named by its code in lower case: lu.yaml is LU)."""
+
+    def __init__(self, custom: dict[str, Ruleset]):
+        self._loaded: dict[str, Ruleset] = dict(custom)
+        self._builtin = {name.upper(): name for name in builtin_names()}
+
+    def __getitem__(self, code: str) -> Ruleset:
+        if code not in self._loaded:
+            if not isinstance(code, str) or code not in self._builtin:
+                raise KeyError(code)
+            self._loaded[code] = load_builtin(self._builtin[code])
+        return self._loaded[code]
+
+    def __iter__(self):
+        return iter(sorted(set(self._builtin) | set(self._loaded)))
+
+    def __len__(self) -> int:
+        return len(set(self._builtin) | set(self._loaded))
+
+    def __contains__(self, code) -> bool:
+        return isinstance(code, str) and (code in self._loaded or code in self._builtin)
+
+    def loaded(self) -> dict[str, Ruleset]:
+        """The rulesets read so far: those a run used."""
+        return {code: self._loaded[code] for code in sorted(self._loaded)}
+
+
+def load_rulesets(settings: Settings) -> Rulesets:
     """Built-in rulesets by jurisdiction, each replaced by a custom one of the same jurisdiction if given."""
     try:
-        rulesets = {ruleset.code: ruleset for ruleset in (load_builtin(name) for name in builtin_names())}
+        custom = {}
         for path in settings.ruleset_paths:
-            custom = load_ruleset(path)
-            rulesets[custom.code] = custom
+            ruleset = load_ruleset(path)
+            custom[ruleset.code] = ruleset
+        rulesets = Rulesets(custom)
+        if settings.select or settings.ignore or settings.params:  # all rule ids and parameters must be known
+            for code in rulesets:
+                rulesets[code]
     except RulesetError as error:
         raise SettingsError("the ruleset is not valid:", [_ruleset_finding(p) for p in error.problems]) from None
     _check_codes(rulesets, settings.select + settings.ignore)

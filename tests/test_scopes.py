@@ -99,3 +99,15 @@ def test_parsers_by_file_type():
     assert parser_for("a.YAML").name == "yaml" and parser_for("b.json").name == "json"
     assert parser_for("c.jsonl").records is not None and parser_for("d.csv").records is not None
     assert parser_for("e.txt").name == "yaml"  # named explicitly, read as YAML (JSON is YAML's flow style)
+
+
+def test_a_run_reads_only_the_rulesets_its_documents_need():
+    from casino_audit.settings import Rulesets, load_rulesets, resolve
+
+    rulesets = load_rulesets(resolve())
+    assert isinstance(rulesets, Rulesets) and rulesets.loaded() == {}
+    result = run([str(EXAMPLES / "lu/machine-compliant.yaml")], Checker(rulesets))
+    assert result.files[0].status == "checked" and list(rulesets.loaded()) == ["LU"]
+    assert sorted(rulesets) == ["LU", "MC", "PT"]  # named without being read
+    for code in rulesets:  # a built-in file is named by its code
+        assert rulesets[code].code == code
