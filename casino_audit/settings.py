@@ -227,6 +227,8 @@ def _ruleset_finding(problem) -> Finding:
 def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
     """--select/--ignore choose among the law's rules. A code naming one of the tool's own findings is refused
     (they say a filing could not be read or checked, and no option hides that); one matching nothing is a typo."""
+    if not codes:
+        return
     tool = [code for code in codes if any(selected(rule_id, [code], None) for rule_id in TOOL_FINDINGS)]
     if tool:
         raise SettingsError(f"--select/--ignore: {', '.join(tool)} would filter the tool's own findings "
