@@ -24,7 +24,6 @@ class CheckCrashed(Exception):
     def __init__(self, rule: Rule, file: str, error: BaseException):
         super().__init__(f"internal error in rule {rule.id} ({rule.source}) while checking {file}: "
                          f"{type(error).__name__}: {error}")
-        self.rule = rule
 
 
 def selected(rule_id: str, select: Iterable[str] | None, ignore: Iterable[str] | None) -> bool:

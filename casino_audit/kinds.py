@@ -18,7 +18,6 @@ from casino_audit.values import show
 class Kind:
     name: str
     schema_file: str
-    description: str
     game_field: str | None = None  # top-level field naming the game, for rules that apply to some games only
 
     def game_of(self, data: dict):
@@ -32,8 +31,8 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("machine", "machine.schema.json", "slot-machine homologation (type-approval) file"),
-    Kind("table", "table.schema.json", "gaming-table configuration", game_field="game"),
+    Kind("machine", "machine.schema.json"),  # a slot-machine homologation (type-approval) file
+    Kind("table", "table.schema.json", game_field="game"),  # a gaming-table configuration
 )}
 
 

@@ -196,12 +196,13 @@ def _keep(sink: FindingSink, findings: Iterable[Finding]) -> None:
 
 
 def ruleset_findings(document) -> list[Finding]:
+    """A ruleset met among the filings, validated: its problems are findings on its lines."""
     try:
         ruleset_from_document(document, Path(document.file))
     except RulesetError as error:
-        return [Finding(F.RULESET_INVALID, Severity.ERROR, getattr(p, "message", p), getattr(p, "file", document.file),
-                        getattr(p, "line", None), getattr(p, "column", None), document=document.index)
-                for p in error.problems]
+        for found in error.problems:
+            found.document = document.index if found.file == document.file else found.document
+        return list(error.problems)
     return []
 
 

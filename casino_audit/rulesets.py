@@ -20,7 +20,7 @@ from typing import Any, Callable
 from casino_audit import checks
 from casino_audit.checks.metaschema import ruleset_schema
 from casino_audit.checks.renamed import old_words
-from casino_audit.findings import TOOL_FINDINGS, Citation, Severity
+from casino_audit.findings import RULESET_INVALID, TOOL_FINDINGS, Citation, Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document, load_bytes, read_file
 from casino_audit.pointers import child
@@ -31,21 +31,17 @@ MAX_EXTENDS = 20  # rulesets in one `extends` chain, the first included
 _CACHED = 64  # rulesets (and parsed files) kept
 
 
-class RulesetProblem(str):
-    """'file:line:col: message', keeping its parts, so a problem can be printed or become a finding."""
-
-    def __new__(cls, file: str, line: int, column: int, message: str):
-        problem = super().__new__(cls, f"{file}:{line}:{column}: {message}")
-        problem.file, problem.line, problem.column, problem.message = file, line, column, message
-        return problem
+def problem(file: str | None, line: int | None, column: int | None, message: str) -> Finding:
+    """A ruleset problem is a finding like any other (printed as 'file:line:col: message')."""
+    return Finding(RULESET_INVALID, Severity.ERROR, message, file, line, column)
 
 
 class RulesetError(Exception):
-    """A ruleset that cannot be used; `problems` are 'file:line:col: message' lines."""
+    """A ruleset that cannot be used; `problems` are findings (RULESET-INVALID) at their file:line:column."""
 
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    def __init__(self, problems: list):
+        self.problems = [p if isinstance(p, Finding) else problem(None, None, None, str(p)) for p in problems]
+        super().__init__("\n".join(map(str, self.problems)))
 
 
 @dataclass(frozen=True)
@@ -54,7 +50,6 @@ class Param:
     type: str
     description: str
     citation: Citation
-    unit: str = ""
 
     def parse(self, raw: Any) -> Any:
         if self.type == "string":
@@ -149,10 +144,10 @@ def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     path = Path(path)
     resolved = str(path.resolve())
     if resolved in _seen:
-        raise _ChainError([f"{path}: `extends` goes round in a circle ({' -> '.join(_seen + (resolved,))})"])
+        raise _ChainError([problem(str(path), 1, 1, f"`extends` goes round in a circle ({' -> '.join(_seen + (resolved,))})")])
     raw, failed = read_file(path)
     if raw is None:
-        raise RulesetError([f"{f.file}:{f.line or 1}:{f.column or 1}: {f.message}" for f in failed.findings])
+        raise RulesetError([problem(f.file, f.line or 1, f.column or 1, f.message) for f in failed.findings])
     digest = hashlib.sha256(raw).hexdigest()
     document = _parsed.get((resolved, digest))
     if document is None:
@@ -170,7 +165,7 @@ def _parse(raw: bytes, path: Path) -> Document:
     for document in documents:
         problems += [_located(f, ruleset_like) for f in document.findings]
     if not problems and len(documents) != 1:
-        problems.append(f"{path}: a ruleset file holds exactly one YAML document")
+        problems.append(problem(str(path), 1, 1, "a ruleset file holds exactly one YAML document"))
     if problems:
         raise RulesetError(problems)
     return documents[0]
@@ -179,9 +174,9 @@ def _parse(raw: bytes, path: Path) -> Document:
 TOOL_PREFIXES = frozenset(rule_id.split("-", 1)[0] for rule_id in TOOL_FINDINGS)
 
 
-def _located(finding, quote: bool) -> RulesetProblem:
+def _located(finding, quote: bool) -> Finding:
     message = finding.message if quote else f"{finding.rule_id} (not quoted: the file is not a ruleset)"
-    return RulesetProblem(finding.file, finding.line or 1, finding.column or 1, message)
+    return problem(finding.file, finding.line or 1, finding.column or 1, message)
 
 
 def looks_like_ruleset(data: Any) -> bool:
@@ -250,8 +245,7 @@ def _parent(document: Document, path: Path, target: str, seen: tuple[str, ...]) 
         raise
     except RulesetError as error:  # located, not quoted: the file may be anything
         first = error.problems[0] if error.problems else None
-        where = f" (first problem at {first.file}:{first.line}:{first.column})" \
-            if isinstance(first, RulesetProblem) else ""
+        where = f" (first problem at {first.file}:{first.line}:{first.column})" if first and first.line else ""
         raise RulesetError([_at(document, "/extends", f"`extends: {show(target)[1:-1]}` is not a valid ruleset: "
                                                      f"{len(error.problems)} problem(s){where}; see them with "
                                                      f"`casino-audit rulesets validate {candidate}`")]) from None
@@ -268,9 +262,9 @@ def _is_builtin_file(path: Path, name: str, digest: str = "") -> bool:
         return False
 
 
-def _at(document: Document, pointer: str, message: str) -> RulesetProblem:
+def _at(document: Document, pointer: str, message: str) -> Finding:
     line, column = document.position(pointer) or (1, 1)
-    return RulesetProblem(document.file, line, column, message)
+    return problem(document.file, line, column, message)
 
 
 def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, digest: str) -> Ruleset:
@@ -299,7 +293,7 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
     for param_name, spec in data.get("params", {}).items():
         params[param_name] = Param(param_name, spec["type"], spec["description"],
                                    _citation(spec["citation"], instruments, document, child("/params", param_name),
-                                             problems), spec.get("unit", ""))
+                                             problems))
 
     rules = list(parent.rules) if parent else []
     inherited, replaced = len(rules), []

@@ -217,11 +217,8 @@ def _as(rule_id: str, finding: Finding) -> Finding:
                    else finding.message, finding.file, finding.line, finding.column, finding.pointer, finding.document)
 
 
-def _ruleset_finding(problem) -> Finding:
-    if isinstance(problem, Finding):
-        return _as(F.RULESET_INVALID, problem)
-    return Finding(F.RULESET_INVALID, Severity.ERROR, getattr(problem, "message", str(problem)),
-                   getattr(problem, "file", None), getattr(problem, "line", None), getattr(problem, "column", None))
+def _ruleset_finding(problem: Finding) -> Finding:
+    return _as(F.RULESET_INVALID, problem)
 
 
 def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:

@@ -95,7 +95,7 @@ def test_a_house_ruleset_extends_and_tightens_the_law(tmp_path):
 def test_malformed_ruleset_is_reported_with_its_position(tmp_path, text, where, words):
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(tmp_path, text))
-    problems = "\n".join(raised.value.problems)
+    problems = "\n".join(map(str, raised.value.problems))
     assert where in problems and words in problems, problems
 
 
@@ -119,13 +119,13 @@ def test_one_of_errors_show_the_best_match_not_every_alternative(tmp_path):
             "    citation: {article: Art. 1, text: words}\n    rationale: r\n")
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(tmp_path, text))
-    problems = "\n".join(raised.value.problems)
+    problems = "\n".join(map(str, raised.value.problems))
     assert ":8:" in problems and "unknown field `parm`; did you mean `param`?" in problems, problems
     assert "is not valid under any of the given schemas" not in problems, problems
 
 
 def test_coverage_document_is_generated_from_the_rulesets():
-    from casino_audit.coverage import markdown
+    from casino_audit.reporters.coverage import markdown
 
     rulesets = [load_builtin(name) for name in builtin_names()]
     generated = markdown(rulesets)
@@ -157,7 +157,7 @@ def test_extends_reaches_no_file_outside_the_rulesets_own_directory(tmp_path, ta
     (house / "link.yaml").symlink_to(tmp_path / "outside.yaml")
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(house, f"ruleset: x\nextends: {target}\nrules: []\n"))
-    [problem] = raised.value.problems
+    [problem] = map(str, raised.value.problems)
     assert ":2:" in problem and "outside this ruleset's directory" in problem
 
 
@@ -175,7 +175,7 @@ def test_an_extended_file_that_is_no_ruleset_is_located_never_quoted(tmp_path, s
     (tmp_path / "secret.yaml").write_bytes(secret if isinstance(secret, bytes) else secret.encode())
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(tmp_path, "ruleset: x\nextends: secret.yaml\nrules: []\n"))
-    problems = "\n".join(raised.value.problems)
+    problems = "\n".join(map(str, raised.value.problems))
     assert ":2:" in problems and "not a valid ruleset" in problems
     for leak in ("hunter2", "0310", "sk-live", "MIIE", "BEGIN"):
         assert leak not in problems, problems
@@ -185,7 +185,7 @@ def test_an_extended_file_that_is_no_ruleset_is_located_never_quoted(tmp_path, s
 def test_a_file_that_is_no_ruleset_is_not_quoted(tmp_path, text):
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(tmp_path, text, "notes.yaml"))
-    problems = "\n".join(raised.value.problems)
+    problems = "\n".join(map(str, raised.value.problems))
     assert "hunter2" not in problems and "0310" not in problems and "sk-live" not in problems, problems
 
 
@@ -196,7 +196,7 @@ def test_a_deep_extends_chain_is_a_clean_ruleset_error(tmp_path, depth):
         write(tmp_path, f"ruleset: r{number}\nextends: r{number - 1}.yaml\nrules: []\n", f"r{number}.yaml")
     with pytest.raises(RulesetError) as raised:
         load_ruleset(tmp_path / f"r{depth - 1}.yaml")
-    assert "more than 20 rulesets" in "\n".join(raised.value.problems)
+    assert "more than 20 rulesets" in "\n".join(map(str, raised.value.problems))
 
 
 def test_a_chain_of_twenty_is_fine(tmp_path):
@@ -209,7 +209,7 @@ def test_a_chain_of_twenty_is_fine(tmp_path):
 def test_a_house_ruleset_may_not_take_a_builtin_name(tmp_path):
     with pytest.raises(RulesetError) as raised:
         load_ruleset(write(tmp_path, "ruleset: lu\nextends: lu\nrules: []\n"))
-    [problem] = raised.value.problems
+    [problem] = map(str, raised.value.problems)
     assert ":1:1:" in problem and "built-in" in problem
 
 

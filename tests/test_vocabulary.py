@@ -94,7 +94,7 @@ def problems_of(tmp_path, middle: str) -> str:
     path.write_text(HEAD + middle + TAIL, "utf-8")
     with pytest.raises(RulesetError) as raised:
         load_ruleset(path)
-    return "\n".join(raised.value.problems)
+    return "\n".join(map(str, raised.value.problems))
 
 
 @pytest.mark.parametrize("middle, where, words", [

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from casino_audit.coverage import markdown
+from casino_audit.reporters.coverage import markdown
 from casino_audit.display import brief, printable
 from casino_audit.reporters.json_report import citation_dict
 
