@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_audit.checks import CHECK_KINDS, compile_condition
+from casino_audit.rulesets import RulesetError, load_ruleset
 from casino_audit.shape import ShapeValidator
 
 
@@ -204,7 +205,8 @@ def test_conditions_compare_exactly():
 
 
 decimals = st.decimals(allow_nan=False, allow_infinity=False, min_value=Decimal("-1E+12"),
-                       max_value=Decimal("1E+12"), places=None).filter(lambda d: d.adjusted() >= -12)
+                       max_value=Decimal("1E+12"), places=None).filter(
+    lambda d: d.adjusted() >= -12 and len(format(d, "f").partition(".")[2]) <= 30)  # what a rule's bound may be
 
 
 @settings(max_examples=400, deadline=None)
@@ -246,3 +248,20 @@ def test_shape_messages_quote_values_briefly():
     errors = ShapeValidator({"type": "object", "properties": {"a": {"maxLength": 3}, "b": {"type": "number"}}}) \
         .errors({"a": "x" * 1_000_000, "b": "y" * 1_000_000})
     assert len(errors) == 2 and all(len(message) < 500 for _, _, message in errors)
+
+
+def test_a_bound_too_long_to_read_is_refused_never_read_as_no_bound(tmp_path):
+    """Found by the property test under another seed: a 61-digit `max` read as no maximum, passing everything."""
+    from casino_audit.checks.predicates import limit
+
+    long_bound = "-0.0000004004427280608819513784426080786122886029726555991509612807819"
+    with pytest.raises(ValueError):
+        limit(long_bound)
+    house = tmp_path / "house.yaml"
+    house.write_text("ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-X\n    title: t\n    severity: error\n"
+                     "    applies_to: {kind: machine}\n"
+                     f"    check: {{kind: value, target: /a, max: \"{long_bound}\"}}\n"
+                     "    citation: {article: HP-1, text: words}\n    rationale: r\n")
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(house)
+    assert ":8:" in str(raised.value)

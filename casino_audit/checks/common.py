@@ -22,7 +22,8 @@ POINTER = {"type": "string", "pattern": "^(/[^/]*)*$", "description": "a JSON po
 PLAIN_POINTER = {"type": "string", "pattern": r"^(/([^/*][^/]*|\*[^/]+)?)*$",
                  "description": "a JSON pointer without a `*` wildcard segment"}
 POINTERS = {"oneOf": [POINTER, {"type": "array", "items": POINTER, "minItems": 1}]}
-NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$"}]}
+# At most 30 digits on each side of the point: what values.to_decimal reads (a longer bound would read as none).
+NUMBER = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]{1,30}(\.[0-9]{1,30})?$"}]}
 PARAM = {"type": "object", "properties": {"param": {"type": "string"}}, "required": ["param"],
          "additionalProperties": False, "description": "a value the law leaves to a later decision"}
 NUMBER_OR_PARAM = {"oneOf": [NUMBER, PARAM]}

@@ -39,8 +39,17 @@ def _one_of(value, options) -> bool:
     return any(same(value, option) for option in options)
 
 
+def limit(value) -> Decimal:
+    """A bound or step a rule compares with. The meta-schema admits only numbers `to_decimal` reads; one it
+    cannot read must never become "no bound" (a check that passes everything), so it stops the check loudly."""
+    number = to_decimal(value)
+    if number is None:
+        raise ValueError(f"{value!r} is not a number a rule can compare with")
+    return number
+
+
 def _multiple(number, step) -> bool:
-    step = to_decimal(step)
+    step = limit(step)
     exact = Fraction(step)  # exact: Decimal's `%` refuses a quotient past 28 digits
     return Fraction(number) % exact == 0 if exact else number == 0
 
@@ -61,11 +70,11 @@ PREDICATES: dict[str, Predicate] = {p.name: p for p in (
               lambda v, u: f"must be one of {_listed(v)}",
               lambda v, u: (f"is one of {_listed(v)}", f"must be one of {_listed(v)}")),
     Predicate("min", NUMBER_OR_PARAM, NUMBER_READ,
-              lambda number, low: outside(number, to_decimal(low), None) is None,
+              lambda number, low: outside(number, limit(low), None) is None,
               lambda v, u: f"below the minimum of {shown_number(v, u)}",
               lambda v, u: (f"is at least {shown_number(v, u)}", f"must be at least {shown_number(v, u)}")),
     Predicate("max", NUMBER_OR_PARAM, NUMBER_READ,
-              lambda number, high: outside(number, None, to_decimal(high)) is None,
+              lambda number, high: outside(number, None, limit(high)) is None,
               lambda v, u: f"above the maximum of {shown_number(v, u)}",
               lambda v, u: (f"is at most {shown_number(v, u)}", f"must be at most {shown_number(v, u)}")),
     Predicate("multiple_of", NUMBER_OR_PARAM, NUMBER_READ, _multiple,
