@@ -204,10 +204,13 @@ def test_links_met_while_walking_are_not_followed_out_of_the_tree(cli, tmp_path)
     (tree / "m.yaml").write_text(COMPLIANT)
     (tree / "link.yaml").symlink_to(outside)
     (tree / "inside.yaml").symlink_to(tree / "m.yaml")
+    (tree / "loop").symlink_to(tree)  # a linked directory: listed, never followed (it could go round forever)
     done, report = report_of(cli, str(tree), *PARAMS)
     assert "hunter2" not in done.stdout
-    statuses = {f["path"].rsplit("/", 1)[-1]: f["status"] for f in report["files"]}
-    assert statuses == {"m.yaml": "checked", "inside.yaml": "checked", "link.yaml": "skipped"}
+    statuses = {f["path"].rsplit("/", 1)[-1]: (f["status"], f["reason"]) for f in report["files"]}
+    assert {name: status for name, (status, _) in statuses.items()} == {
+        "m.yaml": "checked", "inside.yaml": "checked", "link.yaml": "skipped", "loop": "skipped"}
+    assert "link to a directory" in statuses["loop"][1] and "outside the directory" in statuses["link.yaml"][1]
 
 
 def test_a_file_name_that_is_not_utf8_is_escaped_in_every_output(tmp_path):
