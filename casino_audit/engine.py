@@ -85,9 +85,9 @@ class Checker:
             self._bound.setdefault((code, rule.kind), []).append(
                 _Bound(rule, run, conditions, _targets(rule.check), missing))
 
-    def session(self, file: str, jurisdiction: str) -> Session:
+    def session(self, jurisdiction: str) -> Session:
         """A fresh state for the record rules of one stream."""
-        return Session(file, self._scoped.get((jurisdiction, RECORD), []))
+        return Session(self._scoped.get((jurisdiction, RECORD), []))
 
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""

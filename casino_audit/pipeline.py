@@ -178,7 +178,7 @@ def _check_stream(stream: RecordStream, record: FileRecord, context: _Context) -
         if found is not None:
             kind, jurisdiction = found
             session = sessions.get(jurisdiction) or sessions.setdefault(
-                jurisdiction, context.checker.session(stream.path, jurisdiction))
+                jurisdiction, context.checker.session(jurisdiction))
             _keep(context.sink, session.feed(kind, item))
     for session in sessions.values():
         _keep(context.sink, session.close())
@@ -229,7 +229,7 @@ def _stages(document, context: _Context, found: list[Finding]) -> tuple[str, str
         return None
     check_law(document, kind, jurisdiction, context)
     if context.dossier.wants(kind):
-        _keep(context.sink, context.dossier.add(kind, document))
+        _keep(context.sink, context.dossier.feed(kind, document))
     return kind, jurisdiction
 
 

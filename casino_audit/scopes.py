@@ -37,55 +37,38 @@ class ScopedCheck:
 
 
 @dataclass
-class Session:
-    """The state of record rules over one stream; made per file, dropped with it (memory stays flat)."""
+class _Scoped:
+    """Scoped checks with their states: each item (a record, a document) fed to the checks of its kind."""
 
-    file: str
     checks: list[ScopedCheck]
     states: list[Any] = field(init=False)
 
     def __post_init__(self):
         self.states = [check.start() for check in self.checks]
 
-    def feed(self, kind: str, record) -> Iterator[Finding]:
+    def feed(self, kind: str, item) -> Iterator[Finding]:
         for check, state in zip(self.checks, self.states):
             if kind in check.kinds:
-                for pointer, message in check.feed(state, record):
-                    line, column = record.position(pointer) or (None, None)
-                    yield Finding(check.rule_id, check.severity, message, self.file, line, column, pointer,
-                                  record.index)
+                for pointer, message in check.feed(state, item):
+                    line, column = item.position(pointer) or (None, None)
+                    yield Finding(check.rule_id, check.severity, message, item.file, line, column, pointer,
+                                  item.index)
 
     def close(self) -> Iterator[Finding]:
-        yield from _finished(self.checks, self.states)
+        """What the checks say of the whole, once every item has been fed."""
+        for check, state in zip(self.checks, self.states):
+            for location, message in check.finish(state):
+                yield Finding(check.rule_id, check.severity, message, location.file, location.line,
+                              location.column, location.pointer, location.document)
 
 
-@dataclass
-class Dossier:
+class Session(_Scoped):
+    """The state of record rules over one stream; made per file, dropped with it (memory stays flat)."""
+
+
+class Dossier(_Scoped):
     """The documents of a run that dossier rules read (only those of the kinds they ask for are kept)."""
-
-    checks: list[ScopedCheck]
-    states: list[Any] = field(init=False)
-
-    def __post_init__(self):
-        self.states = [check.start() for check in self.checks]
 
     def wants(self, kind: str) -> bool:
         return any(kind in check.kinds for check in self.checks)
 
-    def add(self, kind: str, document) -> Iterator[Finding]:
-        for check, state in zip(self.checks, self.states):
-            if kind in check.kinds:
-                for pointer, message in check.feed(state, document):
-                    line, column = document.position(pointer) or (None, None)
-                    yield Finding(check.rule_id, check.severity, message, document.file, line, column, pointer,
-                                  document.index)
-
-    def close(self) -> Iterator[Finding]:
-        yield from _finished(self.checks, self.states)
-
-
-def _finished(checks: list[ScopedCheck], states: list[Any]) -> Iterator[Finding]:
-    for check, state in zip(checks, states):
-        for location, message in check.finish(state):
-            yield Finding(check.rule_id, check.severity, message, location.file, location.line, location.column,
-                          location.pointer, location.document)
