@@ -2,12 +2,13 @@
 conditions, the generated meta-schema, and the earlier vocabulary refused with its replacement."""
 
 import json
+from importlib import resources
 
 import pytest
 
 from casino_audit.checks import CHECK_KINDS, compile_condition, describe_condition
 from casino_audit.checks.metaschema import published
-from casino_audit.rulesets import RulesetError, load_ruleset, rulesets_dir
+from casino_audit.rulesets import RulesetError, load_ruleset
 from casino_audit.shape import ShapeValidator
 
 EXAMPLES = [(name, n, example) for name, kind in CHECK_KINDS.items() for n, example in enumerate(kind.examples)]
@@ -77,7 +78,7 @@ def test_a_predicate_says_the_same_as_a_check_and_as_a_condition(predicate, para
 
 
 def test_the_published_meta_schema_is_the_generated_one():
-    packaged = rulesets_dir().parent / "casino_audit" / "schemas" / "ruleset.schema.json"
+    packaged = resources.files("casino_audit").joinpath("schemas", "ruleset.schema.json")  # installed or not
     assert packaged.read_text("utf-8") == published(), \
         "run: python -m casino_audit.checks.metaschema > casino_audit/schemas/ruleset.schema.json"
     schema = json.loads(published())
