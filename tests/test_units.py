@@ -1,0 +1,217 @@
+"""Small parts with exact expectations, written against the mutants that survived the rest of the suite
+(mutmut over results, display, provenance, json_report, values and scopes): counts, escapes, truncations,
+the classification of a house rule, and where scoped findings point."""
+
+import dataclasses
+import io
+import json
+from decimal import Decimal
+
+import pytest
+
+from casino_audit.display import brief, printable
+from casino_audit.findings import Finding, Location, Severity
+from casino_audit.provenance import LOOSENED, REPLACED, SEVERITY_LOWERED, TIGHTENED, classify, in_use
+from casino_audit.reporters import ReportContext
+from casino_audit.reporters import json_report
+from casino_audit.results import FileRecord, FindingSink, RunResult
+from casino_audit.rulesets import load_builtin
+from casino_audit.scopes import Dossier, ScopedCheck, Session
+from casino_audit.values import show
+
+LU = load_builtin("lu")
+RTP = next(rule for rule in LU.rules if rule.id == "LU-SLOT-RTP-MIN")
+STAKE_MAX = next(rule for rule in LU.rules if rule.id == "LU-SLOT-STAKE-MAX-ORDER")
+
+
+def finding(rule_id="LU-X", severity=Severity.ERROR, file="f.yaml", message="m") -> Finding:
+    return Finding(rule_id, severity, message, file)
+
+
+# --- results: counts are exact, whatever is shown -------------------------------------------------------------
+
+def test_the_sink_counts_every_finding_and_keeps_the_first_n_of_each_rule_and_file():
+    sink = FindingSink(2)
+    for _ in range(3):
+        sink.add(finding())
+    sink.add(finding(file="g.yaml"))
+    sink.add(finding(rule_id="LU-Y", severity=Severity.WARNING))
+    sink.add(finding(file=None, severity=Severity.INFO, message="a"))
+    sink.add(finding(file=None, severity=Severity.INFO, message="a"))  # the same run-level finding: once
+    sink.add(finding(file=None, severity=Severity.INFO, message="b"))
+    assert len(sink.kept) == 2 + 1 + 1 + 2
+    assert (sink.totals[Severity.ERROR], sink.totals[Severity.WARNING], sink.totals[Severity.INFO]) == (4, 1, 2)
+    [omitted] = sink.omitted()
+    assert (omitted.file, omitted.rule_id, omitted.shown, omitted.total) == ("f.yaml", "LU-X", 2, 3)
+    everything = FindingSink(0)
+    for _ in range(30):
+        everything.add(finding())
+    assert len(everything.kept) == 30 and everything.omitted() == []
+
+
+def test_a_run_summary_and_exit_code():
+    sink = FindingSink(1)
+    for severity in (Severity.ERROR, Severity.ERROR, Severity.WARNING, Severity.INFO):
+        sink.add(finding(severity=severity))
+    result = RunResult(files=[FileRecord("a", "checked", 2), FileRecord("b", "partial", 1),
+                              FileRecord("c", "unreadable"), FileRecord("d", "skipped")],
+                       findings=sink.kept, totals=sink.totals, omitted=sink.omitted(), not_applied=["LU-P"])
+    assert result.summary() == {
+        "files": 4, "files_checked": 2, "files_with_findings": 1, "files_unreadable": 2, "files_skipped": 1,
+        "documents": 3, "errors": 2, "warnings": 1, "infos": 1, "findings_omitted": 3, "rules_not_applied": 1,
+        "internal_errors": 0}
+    assert result.files_to_check() == 3
+    assert [result.exit_code(t) for t in (Severity.ERROR, Severity.INFO, None)] == [1, 1, 0]
+    assert RunResult(totals=FindingSink().totals).exit_code(Severity.INFO) == 0
+    result.internal_errors = 1
+    assert result.exit_code(None) == 2
+
+
+def test_the_json_report_says_its_threshold_verdict_and_escapes_what_utf8_cannot_hold():
+    result = RunResult(files=[FileRecord("caf\udce9.yaml", "checked", 1)])
+    stream = io.StringIO()
+    json_report.report(result, ReportContext(Severity.WARNING), stream)
+    text = stream.getvalue()
+    assert text.startswith('{\n  "format_version": "') and text.endswith("}\n")
+    text.encode("utf-8")
+    report = json.loads(text)
+    assert (report["fail_on"], report["failed"], report["exit_code"]) == ("warning", False, 0)
+    assert report["files"][0]["path"] == "caf\udce9.yaml"
+    assert json_report.build(result, ReportContext(None))["fail_on"] == "never"
+
+
+# --- display: what reaches a terminal -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, shown", [
+    ("plain ascii", "plain ascii"),
+    ("café", "café"),
+    ("\x1b[2J", "\\x1b[2J"),
+    ("a\x9bb", "a\\x9bb"),  # C1 control
+    ("\u202eevil", "\\u202eevil"),  # right-to-left override
+    ("\u200b", "\\u200b"),  # zero-width space
+    ("\ue000", "\\ue000"),  # private use
+    ("\U000e0041", "\\U000e0041"),  # a tag character, beyond the basic plane
+    ("\ud800", "\\ud800"),  # a lone surrogate
+    ("a\u2028b", "a\\u2028b"),
+    ("x\ny", "x\\x0ay"),
+    ("x\ty", "x\\x09y"),
+])
+def test_printable_escapes_exactly_the_unsafe_characters(text, shown):
+    assert printable(text) == shown
+
+
+def test_printable_keeps_our_own_line_breaks_only_when_asked():
+    assert printable("a\nb\x1b", keep_newlines=True) == "a\nb\\x1b"
+    assert printable("a\nb", keep_newlines=False) == "a\\x0ab"
+    assert printable(12) == "12"
+
+
+def test_brief_cuts_at_the_limit_and_says_how_much_it_left_out():
+    assert brief("x" * 80) == "x" * 80
+    assert brief("x" * 81) == "x" * 80 + "... (1 more characters)"
+    assert brief("abcdef", 3) == "abc... (3 more characters)"
+
+
+# --- values: a container is never printed whole ----------------------------------------------------------------
+
+@pytest.mark.parametrize("value, shown", [
+    ([], "[]"), ({}, "{}"),
+    ([1, 2], "[1, 2]"),
+    ([1, [2], {"a": 1}, 4, 5], "[1, [...], {...}, ... (2 more)]"),
+    ([[], {}], "[[], {}]"),
+    ({"a": 1, "b": [1], "c": {}, "d": 4}, "{'a': 1, 'b': [...], 'c': {}, ... (1 more)}"),
+    (Decimal("0.50"), "0.50"), (True, "true"), (None, "null"), ("x", "'x'"),
+])
+def test_show_quotes_values_shortly(value, shown):
+    assert show(value) == shown
+
+
+# --- provenance: what a house rule does to the law's ---------------------------------------------------------
+
+def house(rule, **changes):
+    return dataclasses.replace(rule, source="house.yaml:5", **changes)
+
+
+@pytest.mark.parametrize("changes, change, reasons", [
+    ({"check": {**RTP.check, "min": "88"}}, TIGHTENED, ("minimum 85 -> 88",)),
+    ({"check": {**RTP.check, "min": "80"}}, LOOSENED, ("minimum 85 -> 80",)),
+    ({"check": {key: value for key, value in RTP.check.items() if key != "min"} | {"max": "99"}}, LOOSENED,
+     ("minimum 85 -> none",)),
+    ({"severity": Severity.WARNING}, SEVERITY_LOWERED, ("severity error -> warning",)),
+    ({"severity": Severity.WARNING, "check": {**RTP.check, "min": "80"}}, LOOSENED,
+     ("severity error -> warning", "minimum 85 -> 80")),
+    ({"kind": "table"}, LOOSENED, ("applies to table documents, the law's rule to machine",)),
+    ({"when": ({"target": "/machine/type", "equals": "video"},)}, LOOSENED,
+     ("applies only under further conditions (`when:`)",)),
+    ({"check": {**RTP.check, "unit": "number"}}, REPLACED, ("the check differs; compare the two",)),
+    ({"check": {"kind": "present", "target": "/redistribution_rate"}}, REPLACED,
+     ("the check differs; compare the two",)),
+    ({"check": {**RTP.check, "target": "/other"}}, REPLACED, ("the check differs; compare the two",)),
+    ({"check": {**RTP.check, "min": "88"}, "severity": Severity.ERROR}, TIGHTENED, ("minimum 85 -> 88",)),
+])
+def test_a_house_rule_is_classified_with_its_reasons(changes, change, reasons):
+    result = classify(RTP, house(RTP, **changes))
+    assert (result.change, result.reasons) == (change, reasons)
+
+
+def test_fewer_games_more_conditions_and_missing_values_loosen():
+    roulette = next(rule for rule in LU.rules if len(rule.games) > 1)
+    narrowed = classify(roulette, house(roulette, games=roulette.games[:1]))
+    assert narrowed.change == LOOSENED and narrowed.reasons == (f"applies to fewer games ({roulette.games[0]})",)
+    conditional = next(rule for rule in LU.rules if rule.when)
+    widened = classify(conditional, house(conditional, when=()))
+    assert widened.change in (TIGHTENED, REPLACED) and widened.reasons[0].startswith("applies in more cases")
+    plain = next(rule for rule in LU.rules if rule.check.get("kind") == "value" and "missing" not in rule.check
+                 and not rule.when)
+    allowed = classify(plain, house(plain, check={**plain.check, "missing": "allowed"}))
+    assert allowed.change == LOOSENED and "no longer a breach" in allowed.reasons[0]
+
+
+def test_a_bound_given_by_a_parameter_is_compared_with_the_runs_value():
+    constant = house(STAKE_MAX, check={**STAKE_MAX.check, "max": "1000000"})
+    assert classify(STAKE_MAX, constant).change == REPLACED  # no value for the parameter in this run
+    loosened = classify(STAKE_MAX, constant, {"slot_stake_maximum_eur": Decimal("10")})
+    assert loosened.change == LOOSENED
+    assert loosened.reasons == ("maximum slot_stake_maximum_eur (10 in this run) -> 1000000",)
+    tightened = classify(STAKE_MAX, house(STAKE_MAX, check={**STAKE_MAX.check, "max": "5"}),
+                         {"slot_stake_maximum_eur": Decimal("10")})
+    assert tightened.change == TIGHTENED
+
+
+def test_in_use_marks_the_builtin_and_passes_the_runs_parameters():
+    custom = dataclasses.replace(LU, name="house", path="house.yaml", digest="0" * 64, parent=LU,
+                                 rules=[house(STAKE_MAX, check={**STAKE_MAX.check, "max": "1000000"})
+                                        if rule.id == STAKE_MAX.id else rule for rule in LU.rules])
+    [used] = in_use({"LU": custom}, {"LU": {"slot_stake_maximum_eur": Decimal("10")}})
+    assert not used.builtin and [c.change for c in used.changes] == [LOOSENED] and used.weakens_law
+    assert [f.name for f in used.files] == ["house", "lu"] and used.files[0].sha256 == "0" * 64
+    [law] = in_use({"LU": LU})
+    assert law.builtin and law.changes == [] and not law.weakens_law
+
+
+# --- scopes: findings of a session or a dossier point where the item is -------------------------------------------
+
+class Item:
+    def __init__(self, index, data):
+        self.file, self.index, self.data = "log.jsonl", index, data
+
+    def position(self, pointer):
+        return (self.index + 1, 7) if pointer else (self.index + 1, 1)
+
+
+def test_a_session_feeds_only_its_kinds_and_findings_point_at_the_record():
+    seen = []
+    check = ScopedCheck("LU-T", Severity.WARNING, ("machine",), list,
+                        lambda state, item: (seen.append(item.index), [("/n", "bad")])[1],
+                        lambda state: [(Location("log.jsonl", 9, 2, "/x", 4), "whole")])
+    session = Session([check])
+    assert list(session.feed("table", Item(0, {}))) == []
+    [found] = list(session.feed("machine", Item(3, {})))
+    assert (found.rule_id, found.severity, found.file, found.line, found.column, found.pointer, found.document) == (
+        "LU-T", Severity.WARNING, "log.jsonl", 4, 7, "/n", 3)
+    [closing] = list(session.close())
+    assert (closing.file, closing.line, closing.column, closing.pointer, closing.document, closing.message) == (
+        "log.jsonl", 9, 2, "/x", 4, "whole")
+    assert seen == [3]
+    dossier = Dossier([check])
+    assert dossier.wants("machine") and not dossier.wants("table")
