@@ -15,7 +15,7 @@ from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
 from casino_audit.rulesets import Rule, Ruleset
-from casino_audit.scopes import DOSSIER, RECORD, Dossier, ScopedCheck, Session
+from casino_audit.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck, Session
 
 
 class CheckCrashed(Exception):
@@ -77,8 +77,8 @@ class Checker:
         values = self.param_values.get(code, {})
         for rule in ruleset.rules:
             self._coverage.setdefault((code, rule.kind), set()).update(rule.games or ("*",))
-            if not selected(rule.id, self.select, self.ignore):
-                continue
+            if rule.scope != DOCUMENT or not selected(rule.id, self.select, self.ignore):
+                continue  # record and dossier rules reach the run as ScopedChecks
             missing = tuple(name for name in rule.params if name not in values)
             run = None if missing else rule.compile(values)
             conditions = tuple(checks.compile_condition(c) for c in rule.when)

@@ -26,6 +26,7 @@ from casino_audit.loader import Document, load_bytes, read_file
 from casino_audit.pointers import child
 from casino_audit.shape import ShapeValidator
 from casino_audit.values import show, to_decimal
+from casino_audit.scopes import DOCUMENT
 
 MAX_EXTENDS = 20  # rulesets in one `extends` chain, the first included
 _CACHED = 64  # rulesets (and parsed files) kept
@@ -75,6 +76,7 @@ class Rule:
     jurisdiction: str
     source: str  # file:line where the rule is defined
     params: tuple[str, ...] = ()
+    scope: str = DOCUMENT  # document | record | dossier (casino_audit.scopes)
 
     def compile(self, values: dict[str, Any]) -> Callable[[Any], Any]:
         spec = checks.bind_params(self.check, values)
@@ -358,6 +360,10 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
                 problems.append(_at(document, pointer + "/applies_to/game",
                                     f"unknown game {game!r} for kind {kind}; known: {', '.join(known_games) or 'none'}"))
     check = raw["check"]
+    scope = raw.get("scope", DOCUMENT)
+    if check["kind"] in checks.CHECK_KINDS and scope not in checks.CHECK_KINDS[check["kind"]].scopes:
+        problems.append(_at(document, pointer + "/scope", f"`{check['kind']}` checks one document at a time; no "
+                                                          f"check kind reads at the {scope} scope yet"))
     needed = tuple(dict.fromkeys(checks.param_names(check)))
     for name in needed:
         if name not in params:
@@ -369,5 +375,5 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
     line, _ = document.position(pointer) or (1, 1)
     return Rule(raw["id"], raw["title"], Severity.parse(raw["severity"]), kind, games, check,
                 tuple(raw.get("when", ())), citation, raw["rationale"].strip(), code,
-                f"{document.file}:{line}", needed)
+                f"{document.file}:{line}", needed, scope)
 

@@ -407,3 +407,15 @@ def test_a_broken_config_or_ruleset_is_a_report_with_its_lines_in_every_format(c
     assert {(f["rule_id"], f["line"]) for f in report["findings"]} == {("RULESET-INVALID", 4)}
     rich = cli("check", str(EXAMPLES / "lu/machine-compliant.yaml"), "--ruleset", "house.yaml", cwd=tmp_path)
     assert "RULESET-INVALID" in rich.stdout and "the run could not start" in rich.stdout
+
+
+def test_rules_explain_and_list_read_the_same_config_as_check(cli, tmp_path):
+    (tmp_path / "house.yaml").write_text(HOUSE_HEAD + house_rule(
+        "LU-SLOT-RTP-MIN", '{kind: value, target: /redistribution_rate, unit: percent, min: "88"}'))
+    (tmp_path / "casino-audit.yaml").write_text("rulesets: [house.yaml]\n")
+    (tmp_path / "m.yaml").write_text(COMPLIANT.replace("92.5 %", "87 %"))
+    assert cli("check", "m.yaml", *PARAMS, cwd=tmp_path).returncode == 1  # 87 % fails the house's 88 %
+    explained = cli("rules", "explain", "LU-SLOT-RTP-MIN", cwd=tmp_path).stdout
+    assert "at least 88 %" in explained and "house.yaml" in explained
+    listing = json.loads(cli("rules", "list", "-j", "LU", "--format", "json", cwd=tmp_path).stdout)
+    assert {r["id"]: r["ruleset"] for r in listing}["LU-SLOT-RTP-MIN"] == "house"

@@ -4,6 +4,8 @@ the documents of a run; the parsers by file type."""
 import json
 import tracemalloc
 
+import pytest
+
 from casino_audit.engine import Checker
 from casino_audit.findings import Location, Severity
 from casino_audit.parsers import parser_for, read_csv, read_json_lines
@@ -111,3 +113,19 @@ def test_a_run_reads_only_the_rulesets_its_documents_need():
     assert sorted(rulesets) == ["LU", "MC", "PT"]  # named without being read
     for code in rulesets:  # a built-in file is named by its code
         assert rulesets[code].code == code
+
+
+def test_a_rule_declares_its_scope_and_no_document_check_kind_claims_another(tmp_path):
+    from casino_audit.rulesets import RulesetError, load_ruleset
+
+    head = "ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-X\n    title: t\n    severity: error\n"
+    tail = ("    applies_to: {kind: machine}\n    check: {kind: present, target: /machine}\n"
+            "    citation: {article: HP-1, text: words}\n    rationale: r\n")
+    (tmp_path / "ok.yaml").write_text(head + "    scope: document\n" + tail)
+    assert next(r for r in load_ruleset(tmp_path / "ok.yaml").rules if r.id == "HOUSE-X").scope == "document"
+    assert all(rule.scope == "document" for rule in RULESETS["LU"].rules)
+    for scope, words in (("record", "no check kind reads at the record scope yet"), ("session", "session")):
+        (tmp_path / "bad.yaml").write_text(head + f"    scope: {scope}\n" + tail)
+        with pytest.raises(RulesetError) as raised:
+            load_ruleset(tmp_path / "bad.yaml")
+        assert ":7:" in str(raised.value) and words in str(raised.value)

@@ -16,6 +16,7 @@ from casino_audit.checks import count, entries, present, schedule, sequence, val
 from casino_audit.checks.common import (CompiledCheck, Target, bind_params, blocked, param_names,
                                         pointer_list)
 from casino_audit.checks.predicates import CONDITION_SCHEMA, compile_condition, describe_condition, undecidable
+from casino_audit.scopes import DOCUMENT
 
 __all__ = ["CHECK_KINDS", "CONDITION_SCHEMA", "CheckKind", "bind_params", "blocked", "compile_condition",
            "describe_condition", "param_names", "targets", "undecidable"]
@@ -29,6 +30,7 @@ class CheckKind:
     describe: Callable[[dict], str]  # what passes, in words, for `rules explain`
     targets: Callable[[dict], tuple[Target, ...]]
     examples: tuple = ()  # (spec, data that passes, data that fails, its violations)
+    scopes: tuple[str, ...] = (DOCUMENT,)  # the rule scopes it can check at (record and dossier kinds: later)
 
 
 CHECK_KINDS: dict[str, CheckKind] = {module.NAME: CheckKind(module.NAME, module.compile, module.PARAMETERS,

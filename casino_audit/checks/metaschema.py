@@ -10,6 +10,7 @@ import json
 
 from casino_audit.checks import CHECK_KINDS, CONDITION_SCHEMA
 from casino_audit.checks.common import RULE_ID
+from casino_audit.scopes import SCOPES
 
 _TEXT = {"type": "string", "minLength": 1}
 _ONE_OR_MORE = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}]}
@@ -35,6 +36,9 @@ def ruleset_schema() -> dict:
         "title": _TEXT,
         "severity": {"enum": ["error", "warning", "info"]},
         "applies_to": _closed({"kind": {"type": "string"}, "game": _ONE_OR_MORE}, ["kind"]),
+        "scope": {"enum": list(SCOPES), "description": "what the rule reads at once: one document (the default), "
+                                                      "one record of a stream with its session's state, or the "
+                                                      "documents of a dossier together"},
         "when": {"type": "array", "items": CONDITION_SCHEMA, "minItems": 1,
                  "description": "conditions that must all hold for the rule to apply"},
         "check": check_schema(),
