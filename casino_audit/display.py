@@ -11,14 +11,10 @@ import unicodedata
 
 # Control characters, format characters (bidi overrides, zero-width), lone surrogates, line/paragraph separators.
 _UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"))
-_SAFE_CACHE: dict[str, bool] = {}
 
 
 def _unsafe(char: str) -> bool:
-    known = _SAFE_CACHE.get(char)
-    if known is None:
-        known = _SAFE_CACHE[char] = unicodedata.category(char) in _UNSAFE_CATEGORIES
-    return known
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES
 
 
 def printable(text: object, keep_newlines: bool = False) -> str:

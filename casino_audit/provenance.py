@@ -156,6 +156,8 @@ def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str
         before_number, after_number = _number(before, params), _number(after, params)
         if (before is not None and before_number is None) or (after is not None and after_number is None):
             return False  # a bound given by a parameter (a minister's order) with no value in this run
+        if before_number == after_number:
+            continue  # the same bound written otherwise ("85", "85.0")
         text = f"{word} {_shown(before, before_number)} -> {_shown(after, after_number)}"
         before, after = before_number, after_number
         if before is None:

@@ -215,3 +215,69 @@ def test_a_session_feeds_only_its_kinds_and_findings_point_at_the_record():
     assert seen == [3]
     dossier = Dossier([check])
     assert dossier.wants("machine") and not dossier.wants("table")
+
+
+WARNING_RULE = dataclasses.replace(RTP, severity=Severity.WARNING)  # the shipped law has errors only
+
+
+@pytest.mark.parametrize("changes, change", [
+    ({"severity": Severity.ERROR}, TIGHTENED),
+    ({"severity": Severity.ERROR, "check": {"kind": "present", "target": "/somewhere"}}, REPLACED),
+    ({"severity": Severity.ERROR, "check": {**WARNING_RULE.check, "target": "/elsewhere"}}, REPLACED),
+    ({"severity": Severity.ERROR, "check": {**WARNING_RULE.check, "multiple_of": "5"}}, REPLACED),
+])
+def test_a_raised_severity_is_a_tightening_only_when_nothing_else_changed_unprovably(changes, change):
+    result = classify(WARNING_RULE, house(WARNING_RULE, **changes))
+    assert result.change == change
+    assert result.reasons[0] == "severity warning -> error" or change == REPLACED
+
+
+@pytest.mark.parametrize("changes, change, reasons", [
+    ({"check": {**RTP.check, "min": "85.0"}}, REPLACED, ("the check differs; compare the two",)),
+    ({"check": {**RTP.check, "min": "88", "multiple_of": "1"}}, REPLACED, ("the check differs; compare the two",)),
+    ({"check": {**RTP.check, "max": "99"}}, TIGHTENED, ("maximum none -> 99",)),
+])
+def test_bounds_written_otherwise_or_beside_new_parameters_prove_nothing(changes, change, reasons):
+    result = classify(RTP, house(RTP, **changes))
+    assert (result.change, result.reasons) == (change, reasons)
+
+
+def test_games_narrowed_widened_or_kept():
+    roulette = next(rule for rule in LU.rules if len(rule.games) > 1)
+    assert classify(roulette, house(roulette, games=roulette.games, severity=Severity.INFO)).change == \
+        SEVERITY_LOWERED
+    widened = house(roulette, games=roulette.games + ("blackjack",), severity=Severity.ERROR)
+    assert classify(roulette, widened).change != LOOSENED
+    everywhere = dataclasses.replace(roulette, games=())
+    assert classify(everywhere, house(everywhere, games=("roulette",))).change == LOOSENED
+
+
+def test_a_param_bound_against_a_decimal_written_with_an_exponent():
+    result = classify(STAKE_MAX, house(STAKE_MAX, check={**STAKE_MAX.check, "max": "20"}),
+                      {"slot_stake_maximum_eur": Decimal("1E+1")})
+    assert result.reasons == ("maximum slot_stake_maximum_eur (10 in this run) -> 20",)
+
+
+def test_a_copy_of_the_builtin_elsewhere_is_builtin_and_only_the_rulesets_read_are_in_use():
+    from casino_audit.settings import Rulesets
+
+    copy = dataclasses.replace(LU, path="/elsewhere/lu.yaml")
+    [used] = in_use({"LU": copy})
+    assert used.builtin and used.changes == []
+    lazy = Rulesets({})
+    lazy["LU"]
+    assert [used.ruleset.code for used in in_use(lazy)] == ["LU"]
+
+
+def test_the_json_report_keeps_text_as_written_and_its_exit_code_follows_the_threshold():
+    sink = FindingSink()
+    sink.add(finding(severity=Severity.WARNING, message="café"))
+    result = RunResult(files=[FileRecord("f.yaml", "checked", 1)], findings=sink.kept, totals=sink.totals)
+    stream = io.StringIO()
+    json_report.report(result, ReportContext(Severity.WARNING), stream)
+    assert '"message": "café"' in stream.getvalue() and json.loads(stream.getvalue())["exit_code"] == 1
+    assert json_report.build(result, ReportContext(Severity.ERROR))["exit_code"] == 0
+
+
+def test_show_lists_three_items_without_saying_more():
+    assert show([1, 2, 3]) == "[1, 2, 3]" and show({"a": 1, "b": 2, "c": 3}) == "{'a': 1, 'b': 2, 'c': 3}"
