@@ -1,0 +1,196 @@
+"""The punto banco engine against exact facts: the Luxembourg text's own drawing table, a brute force over every
+ordering of a small shoe, and the published 8- and 6-deck odds."""
+
+import itertools
+import re
+import time
+from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from casino_audit.games.baccarat import (
+    BANKER, LU_ART_37_4, LU_ART_37_4_PAYOUTS, OUTCOMES, PLAYER, PT_SEC_III_PAYOUTS,
+    PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT, PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5, TIE, card_value, check_deal,
+    deal, deal_from_shoe, full_shoe, hand_total, house_edge, is_natural, outcome_probabilities, settle)
+from tests.conftest import REPO
+
+RULES = LU_ART_37_4
+THIRD_CARDS = [*range(10), None]  # None: the player stood ("Refus")
+
+
+def lu_banker_table_as_printed() -> dict[int, dict]:
+    """Art. 37-4's banco table read from the source text itself: rows 3 to 6, eleven T/R cells each (third
+    card 0 to 9, then "Refus"), not copied from the engine."""
+    lines = (REPO / "rulesets/sources/lu-rgd-2002-03-08.txt").read_text(encoding="utf-8").splitlines()
+    start = lines.index("Tableau de tirage de banco")
+    table = {}
+    for number, line in enumerate(lines[start:start + 80], start):
+        row = re.fullmatch(r"(\d) \.+", line.strip())
+        if row:
+            cells = [cell.strip() for cell in lines[number + 1:number + 12]]
+            assert set(cells) <= {"T", "R"}, cells
+            table[int(row.group(1))] = dict(zip(THIRD_CARDS, (cell == "T" for cell in cells)))
+    assert sorted(table) == [3, 4, 5, 6]
+    return table
+
+
+def expected_banker_draw(banker: int, third) -> bool:
+    printed = lu_banker_table_as_printed()
+    if banker in printed:
+        return printed[banker][third]
+    # «lorsqu'il a 0, 1 ou 2, banco tire sauf si punto fait un abattage»; 7: no row in the text, banco stands.
+    return banker <= 2
+
+
+def test_card_values_follow_the_text():
+    assert [card_value(rank) for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split()] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
+    assert [card_value(number) for number in range(14)] == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
+    assert card_value(" q ") == 0
+    for bad in ("1", "11", "Z", 14, -1, True, 1.0, None):
+        with pytest.raises(ValueError):
+            card_value(bad)
+
+
+def test_totals_keep_the_units_and_naturals_need_two_cards():
+    assert hand_total(["9", "K"]) == 9 and hand_total(["7", "8"]) == 5 and hand_total(["9", "9", "9"]) == 7
+    assert is_natural(["4", "4"], RULES) and is_natural(["K", "9"], RULES)
+    assert not is_natural(["4", "4", "K"], RULES) and not is_natural(["7", "K"], RULES)
+
+
+def test_the_engine_table_is_the_one_printed_in_art_37_4():
+    for banker, row in lu_banker_table_as_printed().items():
+        assert RULES["banker"][banker]["draws_if_player_stood"] == row[None]
+        assert RULES["banker"][banker]["draws_on_player_third_card"] == [card for card in range(10) if row[card]]
+
+
+@pytest.mark.parametrize("banker", range(8))
+@pytest.mark.parametrize("third", THIRD_CARDS)
+def test_every_cell_of_the_banker_table(banker, third):
+    # The player has 0 and draws `third`, or has 6 and stands; the banker has `banker` on two cards.
+    cards = [0, 0, 0, banker, third] if third is not None else [6, 0, 0, banker]
+    draws = expected_banker_draw(banker, third)
+    coup = deal(cards + [5] if draws else cards, RULES)
+    assert coup.player_drew == (third is not None)
+    assert coup.banker_drew == draws
+    assert coup.banker_total == ((banker + 5) % 10 if draws else banker)
+    problems = check_deal(cards, RULES)
+    assert problems == ([f"missing: the banker's third card (the banker has {banker} and "
+                         + ("the player stood)" if third is None else f"the player's third card is worth {third})")]
+                        if draws else [])
+
+
+@pytest.mark.parametrize("player", range(10))
+def test_the_player_draws_on_0_to_5_and_stands_on_6_and_7(player):
+    coup = deal_from_shoe([player, 7, 0, 0, 2, 9, 9], RULES)  # the banker's 7 never draws
+    assert coup.player_drew == (player <= 5)
+    assert not coup.banker_drew
+
+
+def test_a_natural_on_either_side_ends_the_coup():
+    assert deal(["K", "9", "3", "K"], RULES) == deal_from_shoe(["K", "9", "3", "K", "5", "5"], RULES)
+    coup = deal(["K", "9", "3", "K"], RULES)  # the player's 3 would draw: the banker's 9 forbids it
+    assert (coup.player_total, coup.banker_total, coup.outcome, coup.player_drew) == (3, 9, BANKER, False)
+    coup = deal(["8", "K", "K", "K"], RULES)  # the banker's 0 would draw: the player's 8 forbids it
+    assert (coup.outcome, coup.banker_drew) == (PLAYER, False)
+    assert deal(["8", "4", "K", "4"], RULES).outcome == TIE
+
+
+def test_check_deal_finds_missing_and_extra_cards_and_never_raises():
+    assert check_deal(["2", "K", "3", "K"], RULES) == ["missing: the player's third card (the player has 5)"]
+    assert check_deal(["8", "K", "K", "K", "5"], RULES) == ["1 card(s) more than the rules require: '5'"]
+    assert check_deal(["6", "K", "K", "K", "5", "2"], RULES) == ["1 card(s) more than the rules require: '2'"]
+    assert check_deal(["A"], RULES) == ["missing: the banker's first card", "missing: the player's second card",
+                                        "missing: the banker's second card"]
+    assert check_deal(["A", None, "Z", "K"], RULES) == ["card 2 is not a card: None", "card 3 is not a card: 'Z'"]
+    assert check_deal([], RULES)[0] == "missing: the player's first card"
+    with pytest.raises(ValueError, match="player's third card"):
+        deal(["2", "K", "3", "K"], RULES)
+    with pytest.raises(ValueError, match="shoe runs out"):
+        deal_from_shoe(["2", "K", "3", "K"], RULES)
+
+
+def test_rules_without_a_row_for_a_total_are_refused_not_read_as_standing():
+    rules = {**RULES, "banker": {k: v for k, v in RULES["banker"].items() if k != 7}}
+    with pytest.raises(ValueError, match="no row for a banker total of 7"):
+        deal(["6", "7", "K", "K"], rules)
+
+
+def test_settle_lu_pays_19_for_20_and_a_tie_leaves_punto_and_banco_stakes():
+    bets = {"punto": 20, "banco": "20", "egalite": Decimal("5")}
+    assert settle(BANKER, bets, LU_ART_37_4_PAYOUTS) == {"punto": -20, "banco": 19, "egalite": -5}
+    assert settle(PLAYER, bets, LU_ART_37_4_PAYOUTS) == {"punto": 20, "banco": -20, "egalite": -5}
+    assert settle(TIE, bets, LU_ART_37_4_PAYOUTS) == {"punto": 0, "banco": 0, "egalite": 40}
+    assert settle(BANKER, {"banco": "0.10"}, LU_ART_37_4_PAYOUTS) == {"banco": Decimal("0.095")}  # exact, unrounded
+    for bad in ({"banco": 0.1}, {"martingale": 5}):
+        with pytest.raises(ValueError):
+            settle(BANKER, bad, LU_ART_37_4_PAYOUTS)
+    with pytest.raises(ValueError):
+        settle("punto", bets, LU_ART_37_4_PAYOUTS)
+
+
+def test_settle_pt_deductions():
+    assert settle(BANKER, {"banca": 100}, PT_SEC_III_PAYOUTS) == {"banca": 100}
+    assert settle(BANKER, {"banca": 100}, PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT) == {"banca": 95}
+    half_on_5 = PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5
+    assert settle(BANKER, {"banca": 100}, half_on_5, banker_total=5) == {"banca": 50}
+    assert settle(BANKER, {"banca": 100}, half_on_5, banker_total=6) == {"banca": 100}
+    assert settle(TIE, {"banca": 100, "empate": 10}, half_on_5) == {"banca": 0, "empate": 80}
+    with pytest.raises(ValueError, match="banker_total"):
+        settle(BANKER, {"banca": 100}, half_on_5)
+
+
+@pytest.mark.parametrize("shoe", [[0, 0, 0, 1, 3, 4, 5, 6], [0, 2, 3, 5, 6, 7, 8, 9], [0, 0, 1, 2, 4, 6, 7]])
+def test_exact_enumeration_equals_a_brute_force_over_every_ordering(shoe):
+    orderings = list(itertools.permutations(shoe))  # positions are distinct cards: equal values count apart
+    finals = Counter()
+    for ordering in orderings:
+        coup = deal_from_shoe(ordering, RULES)
+        finals[coup.outcome, coup.banker_total] += 1
+    counts = Counter(shoe)
+    probabilities = outcome_probabilities(counts, RULES)
+    assert probabilities == {outcome: Fraction(sum(n for (o, _), n in finals.items() if o == outcome), len(orderings))
+                             for outcome in OUTCOMES}
+    assert sum(probabilities.values()) == 1
+    for payouts in (LU_ART_37_4_PAYOUTS, PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5):
+        total = Counter()
+        for (outcome, banker_total), n in finals.items():
+            for bet, result in settle(outcome, dict.fromkeys(payouts, 1), payouts, banker_total=banker_total).items():
+                total[bet] += n * Fraction(result)
+        assert house_edge(counts, RULES, payouts) == {bet: -total[bet] / len(orderings) for bet in payouts}
+
+
+def test_eight_decks_give_the_published_odds_exactly_and_fast():
+    start = time.perf_counter()
+    probabilities = outcome_probabilities(full_shoe(8), RULES)
+    edges = house_edge(full_shoe(8), RULES, LU_ART_37_4_PAYOUTS)
+    assert time.perf_counter() - start < 2
+    assert probabilities == {BANKER: Fraction(8954111587648, 19524993263685),
+                             PLAYER: Fraction(8712962041376, 19524993263685),
+                             TIE: Fraction(619306544887, 6508331087895)}
+    # The standard figures (e.g. Wizard of Odds, "Baccarat"): 0.458597, 0.446247, 0.095156.
+    assert {k: round(float(v), 6) for k, v in probabilities.items()} == {
+        BANKER: 0.458597, PLAYER: 0.446247, TIE: 0.095156}
+    # House edges: banker at 0.95 1.0579 %, player 1.2351 %, tie at 8 to 1 14.3596 %.
+    assert {k: round(float(v) * 100, 4) for k, v in edges.items()} == {
+        "banco": 1.0579, "punto": 1.2351, "egalite": 14.3596}
+
+
+def test_six_decks_luxembourg_shoe_give_the_published_edges():
+    edges = house_edge(full_shoe(6), RULES, LU_ART_37_4_PAYOUTS)  # Art. 37-4: «six jeux de cinquante-deux cartes»
+    assert {k: round(float(v) * 100, 4) for k, v in edges.items()} == {
+        "banco": 1.0558, "punto": 1.2374, "egalite": 14.4382}
+
+
+def test_pt_banca_at_even_money_favours_the_player_and_each_deduction_turns_it():
+    shoe = full_shoe(8)
+    lu = house_edge(shoe, RULES, LU_ART_37_4_PAYOUTS)
+    assert house_edge(shoe, RULES, PT_SEC_III_PAYOUTS)["banca"] == -lu["punto"]  # P(player) - P(banker) < 0
+    assert house_edge(shoe, RULES, PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT)["banca"] == lu["banco"]  # 1 less 5 %
+    assert round(float(house_edge(shoe, RULES, PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5)["banca"]) * 100, 4) == 0.9328
+
+
+def test_a_shoe_too_small_for_a_coup_is_refused():
+    with pytest.raises(ValueError, match="six cards"):
+        outcome_probabilities({0: 3, 1: 2}, RULES)
