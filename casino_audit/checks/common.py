@@ -72,6 +72,16 @@ def reached(data, compiled) -> Iterator[tuple[str, Any]]:
             yield pointer, value
 
 
+def given(data, compiled, breach: bool, missing_message: Callable[[str], str]) -> Iterator[tuple[str, Any, Any]]:
+    """(pointer, value, None) for each value the targets reach, and (pointer, MISSING, violation) for each missing
+    one where a missing value is a breach (`missing:` says otherwise); the caller reports the violation."""
+    for pointer, value in reached(data, compiled):
+        if value is not MISSING:
+            yield pointer, value, None
+        elif breach:
+            yield pointer, value, (pointer, missing_message(pointer))
+
+
 def name(pointer: str) -> str:
     return pointer.lstrip("/") or "the document"
 

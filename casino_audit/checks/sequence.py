@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from casino_audit import pointers
 from casino_audit.checks.common import (MISSING_SCHEMA, SCALAR, CompiledCheck, check_schema, compiled_targets,
-                                        describe_missing, missing_is_breach, name, names, reached, same, target_list)
-from casino_audit.pointers import MISSING
+                                        describe_missing, given, missing_is_breach, name, names, same, target_list)
 from casino_audit.values import show
 
 NAME = "sequence"
@@ -26,10 +25,9 @@ def compile(spec) -> CompiledCheck:
     options = [list(option) for option in spec["one_of"]]
 
     def check(data):
-        for pointer, value in reached(data, compiled):
-            if value is MISSING:
-                if breach:
-                    yield pointer, f"`{name(pointer)}` is missing"
+        for pointer, value, missing in given(data, compiled, breach, lambda p: f"`{name(p)}` is missing"):
+            if missing:
+                yield missing
                 continue
             if not isinstance(value, list):
                 yield pointer, f"`{name(pointer)}` is {show(value)}, not a list"

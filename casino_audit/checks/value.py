@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from casino_audit import pointers
 from casino_audit.checks.common import (MISSING_SCHEMA, PLAIN_POINTER, CompiledCheck, check_schema,
-                                        compiled_targets, describe_missing, missing_is_breach, name, names,
-                                        reached, target_list, under)
+                                        compiled_targets, describe_missing, given, missing_is_breach, name,
+                                        names, target_list, under)
 from casino_audit.checks.predicates import NUMBER_READ, PREDICATES, read
 from casino_audit.pointers import MISSING
 from casino_audit.values import show, show_quotient, to_decimal
@@ -44,10 +44,10 @@ def compile(spec) -> CompiledCheck:
         return _per(spec, predicates, breach)
 
     def check(data):
-        for pointer, value in reached(data, compiled):
-            if value is MISSING:
-                if breach:
-                    yield pointer, f"`{name(pointer)}` is missing ({under(pointer, compiled)} {wanted})"
+        for pointer, value, missing in given(data, compiled, breach,
+                                             lambda p: f"`{name(p)}` is missing ({under(p, compiled)} {wanted})"):
+            if missing:
+                yield missing
                 continue
             for predicate, parameter, failure in predicates:
                 subject = read(predicate, value, unit)
