@@ -14,7 +14,7 @@ from casino_audit.games.baccarat import (
     BANKER, LU_ART_37_4, LU_ART_37_4_PAYOUTS, OUTCOMES, PLAYER, PT_SEC_III_PAYOUTS,
     PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT, PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5, TIE, card_value, check_deal,
     deal, deal_from_shoe, full_shoe, hand_total, house_edge, is_natural, outcome_probabilities, settle)
-from tests.conftest import REPO
+from conftest import REPO
 
 RULES = LU_ART_37_4
 THIRD_CARDS = [*range(10), None]  # None: the player stood ("Refus")
