@@ -106,6 +106,17 @@ class Ruleset:
     parent: "Ruleset | None" = None  # the ruleset it extends
     # Each rule of the parent chain that this file replaced by id: (the rule it replaced, the new rule).
     replaced: list[tuple[Rule, Rule]] = field(default_factory=list)
+    play: dict[str, "Play"] = field(default_factory=dict)  # the rules of play by game, for the game engines
+
+
+@dataclass(frozen=True)
+class Play:
+    """A game's rules of play as the law states them (a drawing table, what a zero does), for the engines of
+    casino_audit/games/, with the citation they rest on."""
+
+    game: str
+    citation: Citation
+    data: dict
 
 
 def rulesets_dir() -> Path:
@@ -327,10 +338,29 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
             problems.append(_at(document, pointer + "/check/missing", problem))
     if problems:
         raise RulesetError(problems)
+    play = dict(parent.play) if parent else {}
+    for game, raw in data.get("play", {}).items():
+        if game not in KINDS["table"].games():
+            problems.append(_at(document, child("/play", game), f"unknown game {game!r}; known: "
+                                                               f"{', '.join(KINDS['table'].games())}"))
+            continue
+        play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
+                                          problems), _play_data(raw))
+    if problems:
+        raise RulesetError(problems)
     chain = (data["ruleset"],) + (parent.chain if parent else ())
     not_encoded = (parent.not_encoded if parent else []) + list(data.get("not_encoded", []))
     return Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments,
-                   not_encoded, chain, str(path), digest, parent, replaced)
+                   not_encoded, chain, str(path), digest, parent, replaced, play)
+
+
+def _play_data(raw: dict) -> dict:
+    """The engines' data: a drawing table's banker totals as numbers (YAML keys are read as written, as text)."""
+    data = {key: value for key, value in raw.items() if key != "citation"}
+    if "drawing" in data:
+        data["drawing"] = {**data["drawing"], "banker": {int(total): row for total, row in
+                                                         data["drawing"]["banker"].items()}}
+    return data
 
 
 def _citation(raw: dict, instruments: dict, document: Document, pointer: str, problems: list[str]) -> Citation:

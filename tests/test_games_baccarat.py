@@ -11,12 +11,38 @@ from fractions import Fraction
 import pytest
 
 from casino_audit.games.baccarat import (
-    BANKER, LU_ART_37_4, LU_ART_37_4_PAYOUTS, OUTCOMES, PLAYER, PT_SEC_III_PAYOUTS,
-    PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT, PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5, TIE, card_value, check_deal,
+    BANKER, OUTCOMES, PLAYER, TIE, card_value, check_deal,
     deal, deal_from_shoe, full_shoe, hand_total, house_edge, is_natural, outcome_probabilities, settle)
+from casino_audit.rulesets import load_builtin
 from conftest import REPO
 
-RULES = LU_ART_37_4
+RULES = LU_ART_37_4 = load_builtin("lu").play["punto_banco"].data["drawing"]  # Art. 37-4, as the ruleset has it
+
+# Art. 37-4: «Les gains de punto sont payés à égalité, les gains de banco sont payés 19 pour 20 et les gains
+# d'égalité 8 pour 1. Dans ce dernier cas, pour les enjeux sur punto et banco, le coup est nul.»
+LU_ART_37_4_PAYOUTS = {
+    "punto": {"wins_on": PLAYER, "pays": "1", "returned_on": [TIE]},
+    "banco": {"wins_on": BANKER, "pays": "0.95", "returned_on": [TIE]},
+    "egalite": {"wins_on": TIE, "pays": "8"},
+}
+
+# PT Secção III, n.º 17: the winning group is paid «prémios iguais às importâncias apostadas»; n.º 18: a tie
+# pays «na proporção de oito para um, tendo-se por finda a jogada, podendo os jogadores manter ou alterar as
+# suas apostas» (ponto and banca stakes stay theirs: returned). The pairs of n.º 19 (11 to 1) need the cards,
+# not the outcome, and are not settled here.
+PT_SEC_III_PAYOUTS = {
+    "ponto": {"wins_on": PLAYER, "pays": "1", "returned_on": [TIE]},
+    "banca": {"wins_on": BANKER, "pays": "1", "returned_on": [TIE]},
+    "empate": {"wins_on": TIE, "pays": "8"},
+}
+# n.º 20, alternatively: «a) Dedução de 5% ao montante dos prémios em cada lance ganho pelo grupo da banca;
+# b) Dedução de 50% ao montante dos prémios em cada lance ganho pelo grupo da banca com a pontuação de 5.»
+PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT = {
+    **PT_SEC_III_PAYOUTS, "banca": {**PT_SEC_III_PAYOUTS["banca"], "deduction": "0.05"}}
+PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5 = {
+    **PT_SEC_III_PAYOUTS, "banca": {**PT_SEC_III_PAYOUTS["banca"], "deduction_by_banker_total": {5: "0.5"}}}
+
+
 THIRD_CARDS = [*range(10), None]  # None: the player stood ("Refus")
 
 

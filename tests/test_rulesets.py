@@ -34,6 +34,8 @@ def test_every_citation_quotes_the_original_words(name):
         assert rule.citation.language == ruleset.instrument["language"]
     for param in ruleset.params.values():
         assert normalise(param.citation.text) in source, param.name
+    for game, play in ruleset.play.items():
+        assert normalise(play.citation.text) in source, game
 
 
 def test_rule_ids_are_unique_and_stable_in_form():

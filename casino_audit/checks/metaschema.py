@@ -13,6 +13,7 @@ from casino_audit.checks.common import RULE_ID
 from casino_audit.scopes import SCOPES
 
 _TEXT = {"type": "string", "minLength": 1}
+_DIGITS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "uniqueItems": True}
 _ONE_OR_MORE = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}]}
 
 
@@ -67,12 +68,30 @@ def ruleset_schema() -> dict:
             "params": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                        "additionalProperties": param},
             "rules": {"type": "array", "items": rule},
+            "play": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                     "additionalProperties": {"$ref": "#/$defs/play"},
+                     "description": "The rules of play, by game, as data the game engines read (casino_audit/games/), "
+                                    "each with its citation."},
             "not_encoded": {"type": "array", "items": _closed({"article": _TEXT, "subject": _TEXT, "reason": _TEXT},
                                                               ["article", "subject", "reason"]),
                             "description": "Provisions deliberately not encoded, with the reason; printed in the "
                                            "coverage document."},
         }, ["ruleset", "rules"]),
         "$defs": {
+            "play": _closed({
+                "citation": citation,
+                "drawing": _closed({
+                    "naturals": _DIGITS,
+                    "player_draws_on": _DIGITS,
+                    "banker": {"type": "object", "propertyNames": {"pattern": "^[0-9]$"},
+                               "additionalProperties": _closed({"draws_on_player_third_card": _DIGITS,
+                                                                "draws_if_player_stood": {"type": "boolean"}},
+                                                               ["draws_on_player_third_card",
+                                                                "draws_if_player_stood"])},
+                }, ["naturals", "player_draws_on", "banker"]),
+                "zero_rule": _closed({"simple_chances": {"enum": ["lose", "half_back", "en_prison_one_spin"]}},
+                                     ["simple_chances"]),
+            }, ["citation"]),
             "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
                                    "language": {"type": "string", "pattern": "^[a-z]{2}$"},
                                    "reference": {"type": "string"}}, ["title", "language"]),

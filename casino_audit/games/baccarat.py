@@ -1,7 +1,7 @@
 """Punto banco (Luxembourg, Art. 37-4) / bacará ponto e banca (Portugal, Portaria 217/2007, Secção III): the
 coup, its settlement, and its exact odds. Pure functions; the law's rules of play are passed in as data.
 
-rules: the drawing rules, a plain mapping a ruleset can hold (LU_ART_37_4 is Luxembourg's):
+rules: the drawing rules, a plain mapping, as a ruleset's `play:` gives them (rulesets/lu.yaml, punto_banco):
     naturals: [8, 9]                       two-card totals that end the coup ("abattage"): nobody draws
     player_draws_on: [0, 1, 2, 3, 4, 5]    player's two-card totals on which the player takes a third card
     banker:                                banker's two-card total -> when the banker takes a third card,
@@ -47,45 +47,6 @@ OUTCOMES = (PLAYER, BANKER, TIE)
 # The text gives no row for banco's 7: banco stands on 7, as it is the one total neither the sentence (0-2)
 # nor the table (3-6) lets it draw on. That is a reading, not words of the text.
 _ALL = list(range(10))
-LU_ART_37_4 = {
-    "naturals": [8, 9],
-    "player_draws_on": [0, 1, 2, 3, 4, 5],
-    "banker": {
-        0: {"draws_on_player_third_card": _ALL, "draws_if_player_stood": True},
-        1: {"draws_on_player_third_card": _ALL, "draws_if_player_stood": True},
-        2: {"draws_on_player_third_card": _ALL, "draws_if_player_stood": True},
-        3: {"draws_on_player_third_card": [0, 1, 2, 3, 4, 5, 6, 7, 9], "draws_if_player_stood": True},
-        4: {"draws_on_player_third_card": [2, 3, 4, 5, 6, 7], "draws_if_player_stood": True},
-        5: {"draws_on_player_third_card": [4, 5, 6, 7], "draws_if_player_stood": True},
-        6: {"draws_on_player_third_card": [6, 7], "draws_if_player_stood": False},
-        7: {"draws_on_player_third_card": [], "draws_if_player_stood": False},
-    },
-}
-
-# Art. 37-4: «Les gains de punto sont payés à égalité, les gains de banco sont payés 19 pour 20 et les gains
-# d'égalité 8 pour 1. Dans ce dernier cas, pour les enjeux sur punto et banco, le coup est nul.»
-LU_ART_37_4_PAYOUTS = {
-    "punto": {"wins_on": PLAYER, "pays": "1", "returned_on": [TIE]},
-    "banco": {"wins_on": BANKER, "pays": "0.95", "returned_on": [TIE]},
-    "egalite": {"wins_on": TIE, "pays": "8"},
-}
-
-# PT Secção III, n.º 17: the winning group is paid «prémios iguais às importâncias apostadas»; n.º 18: a tie
-# pays «na proporção de oito para um, tendo-se por finda a jogada, podendo os jogadores manter ou alterar as
-# suas apostas» (ponto and banca stakes stay theirs: returned). The pairs of n.º 19 (11 to 1) need the cards,
-# not the outcome, and are not settled here.
-PT_SEC_III_PAYOUTS = {
-    "ponto": {"wins_on": PLAYER, "pays": "1", "returned_on": [TIE]},
-    "banca": {"wins_on": BANKER, "pays": "1", "returned_on": [TIE]},
-    "empate": {"wins_on": TIE, "pays": "8"},
-}
-# n.º 20, alternatively: «a) Dedução de 5% ao montante dos prémios em cada lance ganho pelo grupo da banca;
-# b) Dedução de 50% ao montante dos prémios em cada lance ganho pelo grupo da banca com a pontuação de 5.»
-PT_SEC_III_PAYOUTS_DEDUCTION_5_PERCENT = {
-    **PT_SEC_III_PAYOUTS, "banca": {**PT_SEC_III_PAYOUTS["banca"], "deduction": "0.05"}}
-PT_SEC_III_PAYOUTS_DEDUCTION_HALF_ON_5 = {
-    **PT_SEC_III_PAYOUTS, "banca": {**PT_SEC_III_PAYOUTS["banca"], "deduction_by_banker_total": {5: "0.5"}}}
-
 _RANKS = {"A": 1, **{str(n): n for n in range(2, 10)}, "10": 0, "J": 0, "Q": 0, "K": 0}
 
 

@@ -191,42 +191,22 @@ class ZeroRule:
             raise ValueError(f"unknown zero rule {self.simple_chances!r}: one of {', '.join(ZERO_OUTCOMES)}")
 
 
-LU_ENGLISH_ROULETTE_ZERO = ZeroRule("half_back", (
-    "LU, RGD 8 March 2002, Art. 37-2: « Dans le cas où le numéro sortant est le zéro, les mises placées sur les "
-    "chances simples perdent de moitié. Elles sont ramassées par le croupier, un change est effectué et chaque "
-    "joueur ayant joué sur ces chances est payé de la moitié de sa mise. »"))
-PT_ROLETA_AMERICANA_ZERO = ZeroRule("lose", (
-    "PT, Portaria 217/2007, Título I, Capítulo I, Secção I, n.º 28: «A saída do 0 faz perder todas as apostas "
-    "feitas nas chances simples, nas dúzias, nas colunas e nos respectivos cavalos.»"))
-PT_ROLETA_FRANCESA_ZERO = ZeroRule("lose", (
-    "PT, Portaria 217/2007, Título I, Capítulo I, Secção II, n.º 19: «A saída do 0 faz perder todas as apostas "
-    "feitas nas chances simples, nas dúzias, nas colunas e nos respectivos cavalos.»"))
-LAW_ZERO_RULES = {("LU", "english_roulette"): LU_ENGLISH_ROULETTE_ZERO,
-                  ("PT", "american_roulette"): PT_ROLETA_AMERICANA_ZERO,
-                  ("PT", "french_roulette"): PT_ROLETA_FRANCESA_ZERO}
-SILENT_TEXTS = {
-    ("LU", "roulette"): "the RGD of 8 March 2002 amends Art. 24 to 28 (roulette) only in part and says nothing of "
-                        "the zero",
-    ("LU", "american_roulette"): "the RGD of 8 March 2002 amends Art. 29 (American roulette) only in part and "
-                                 "says nothing of the zero",
-}
-
-
 class ZeroRuleMissing(ValueError):
     """The law's text is silent on the zero and the caller gave no rule: never guessed."""
 
 
-def zero_rule_for(jurisdiction: str, game: str, given: ZeroRule | None = None) -> ZeroRule:
-    """The zero rule the law states for a game; where the text is silent, the one the caller gives."""
-    stated = LAW_ZERO_RULES.get((jurisdiction, game))
-    if stated is not None and given is not None and given.simple_chances != stated.simple_chances:
-        raise ValueError(f"{jurisdiction} {game}: the law states {stated.simple_chances!r} on zero "
-                         f"({stated.citation}), not {given.simple_chances!r}")
-    if stated is not None:
+def zero_rule_for(play, given: ZeroRule | None = None) -> ZeroRule:
+    """The zero rule the law states for a game (its ruleset's `play:` entry, rulesets.Play, or None where the
+    text is silent); where the text is silent, the one the caller gives, never a guess."""
+    rule = (play.data.get("zero_rule") if play is not None else None) or {}
+    if "simple_chances" in rule:
+        stated = ZeroRule(rule["simple_chances"], f"{play.citation.article}: « {play.citation.text} »")
+        if given is not None and given.simple_chances != stated.simple_chances:
+            raise ValueError(f"the law states {stated.simple_chances!r} on zero ({stated.citation}), "
+                             f"not {given.simple_chances!r}")
         return stated
     if given is None:
-        why = SILENT_TEXTS.get((jurisdiction, game), "no shipped text states it")
-        raise ZeroRuleMissing(f"{jurisdiction} {game}: what the simple chances do on zero must be given ({why})")
+        raise ZeroRuleMissing("what the simple chances do on zero must be given: the ruleset's text states none")
     return given
 
 

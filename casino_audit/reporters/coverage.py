@@ -30,6 +30,12 @@ def markdown(rulesets: list[Ruleset]) -> str:
                       "| parameter | what | article |", "|---|---|---|"]
             for param in ruleset.params.values():
                 lines.append(f"| `{param.name}` | {_cell(param.description)} | {_cell(param.citation.article)} |")
+        if ruleset.play:
+            lines += ["", "### Rules of play (data the game engines read)", "",
+                      "| game | what | article |", "|---|---|---|"]
+            for game, play in ruleset.play.items():
+                what = ", ".join(key.replace("_", " ") for key in play.data)
+                lines.append(f"| {game} | {_cell(what)} | {_cell(play.citation.article)} |")
         lines += ["", "### Not encoded, on purpose", "", "| article | subject | why |", "|---|---|---|"]
         for entry in ruleset.not_encoded:
             lines.append(f"| {_cell(entry['article'])} | {_cell(entry['subject'])} | {_cell(entry['reason'])} |")
