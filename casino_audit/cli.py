@@ -231,7 +231,7 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     if not result.files_to_check() and not settings.allow_empty:
         raise Fail("no filing found to check under the given paths (nothing was checked; --allow-empty accepts "
                    "that)")
-    context = ReportContext(settings.fail_on, in_use(rulesets, values), settings.in_effect(), color,
+    context = ReportContext(settings.fail_on, in_use(rulesets, values, checker.used), settings.in_effect(), color,
                             settings.require_params)
     _report(result, context, output, output_format)
     raise typer.Exit(result.exit_code(settings.fail_on))

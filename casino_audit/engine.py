@@ -67,6 +67,11 @@ class Checker:
         self._coverage: dict[tuple[str, str], set] = {}
         self._ready: set[str] = set()
 
+    @property
+    def used(self) -> list[str]:
+        """The jurisdictions whose rules some document of the run was checked against."""
+        return sorted(self._ready)
+
     def _bind(self, code: str) -> None:
         """Compile a jurisdiction's rules when its first document comes (a run over Luxembourg filings never
         reads the Portuguese ruleset)."""

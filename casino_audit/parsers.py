@@ -45,6 +45,8 @@ class RecordStream:
         for record in self.read(self):
             self.records += 1
             yield record
+        if not self.records and not self.findings:  # a truncated export must not pass as a clean log
+            self.findings.append(Finding(F.LOAD_EMPTY, Severity.ERROR, "the file holds no record", self.path, 1, 1))
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def read_csv(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> RecordStream:
                 continue
             if header is None:
                 header = row
+                _duplicate_columns(stream, header, number)
                 continue
             if len(row) != len(header):
                 _unreadable(stream, F.LOAD_SYNTAX, f"the row has {len(row)} cells, the header {len(header)}", number)
@@ -120,6 +123,18 @@ def read_csv(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> RecordStream:
             yield Record(path, index, dict(zip(header, row)), positions, [], line=1)
             index += 1
     return RecordStream(path, read)
+
+
+def _duplicate_columns(stream: RecordStream, header: list[str], line: int) -> None:
+    """A column named twice: a row would keep one of its two cells (one of two rates), so the file is ambiguous."""
+    seen: dict[str, int] = {}
+    for position, name in enumerate(header, start=1):
+        if name in seen:
+            stream.findings.append(Finding(F.LOAD_DUPLICATE_KEY, Severity.ERROR,
+                                           f"the column {name!r} is named twice (columns {seen[name]} and "
+                                           f"{position}); a row keeps only one of its two cells", stream.path,
+                                           line, 1))
+        seen.setdefault(name, position)
 
 
 PARSERS: tuple[Parser, ...] = (

@@ -71,10 +71,14 @@ def _is_builtin(ruleset: Ruleset) -> bool:
         return False
 
 
-def in_use(rulesets: dict[str, Ruleset], param_values: dict[str, dict] | None = None) -> list[RulesetInUse]:
-    """The rulesets of a run; `param_values` (jurisdiction -> name -> value) lets a bound given by a parameter
-    be compared with a house rule's constant."""
+def in_use(rulesets: dict[str, Ruleset], param_values: dict[str, dict] | None = None,
+           used: list[str] | None = None) -> list[RulesetInUse]:
+    """The rulesets of a run: those some document was checked against (`used`), and every custom one given;
+    `param_values` (jurisdiction -> name -> value) lets a bound given by a parameter be compared with a house
+    rule's constant."""
     loaded = rulesets.loaded() if hasattr(rulesets, "loaded") else rulesets  # only those the run read
+    if used is not None:
+        loaded = {code: ruleset for code, ruleset in loaded.items() if code in used or not _is_builtin(ruleset)}
     names = {name.upper(): name for name in builtin_names()}
     used = []
     for code in sorted(loaded):

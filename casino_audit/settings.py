@@ -239,6 +239,9 @@ def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
 
 
 def param_values(rulesets: dict[str, Ruleset], raw: dict) -> dict[str, dict]:
+    """Each jurisdiction's parameter values, parsed by its ruleset's declaration (no parameter: none read)."""
+    if not raw:
+        return {}
     declared = {name for ruleset in rulesets.values() for name in ruleset.params}
     unknown = sorted(set(raw) - declared)
     if unknown:

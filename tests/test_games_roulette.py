@@ -148,7 +148,7 @@ def test_settle_exact_money():
     assert r.settle(r.bet("plein", huge, [3]), 3, PT, None) == Decimal("35000.0000000000000000000000035")
     assert r.settle(r.bet("plein", huge, [3]), 4, PT, None) == Decimal("-1000.0000000000000000000000001")
     assert r.settle(r.bet("manque", huge), 0, PT, r.ZeroRule("half_back")) == Decimal("-500.00000000000000000000000005")
-    with pytest.raises(ValueError, match="not a number"):
+    with pytest.raises(ValueError, match="not a finite amount"):
         r.settle(r.bet("plein", 10, [3]), 3, {"plein": "many"}, None)
     with pytest.raises(ValueError, match="no pocket"):
         r.settle(straight, 37, PT, None)

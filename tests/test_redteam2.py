@@ -8,8 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from conftest import run_in_process
 from casino_audit.games import baccarat, poker_stud, roulette
+from casino_audit.rulesets import load_builtin
+from conftest import run_in_process
 
 import test_games_poker as stud_readings
 
@@ -91,13 +92,16 @@ def test_baccarat_settle_text_that_is_no_number_is_a_value_error(stake):
         baccarat.settle("banker", {"banco": stake}, BACCARAT_PAYOUTS)
 
 
+LU_DRAWING = load_builtin("lu").play["punto_banco"].data["drawing"]
+
+
 @pytest.mark.parametrize("extra", [{12: 32}, {"A": 32}, {10: 32}, {-1: 4}])
 def test_baccarat_odds_refuse_a_shoe_with_unknown_values(extra):
     """outcome_probabilities counts a shoe per point value 0-9; a key outside them (12, "A", 10) is silently
     ignored and the 'exact' odds are those of another shoe (a shoe of only {0: 16, "A": 32} gives tie = 1).
     Bad input must be refused, not turned into wrong exact odds. Cause: baccarat._final_hands."""
     with pytest.raises(ValueError):
-        baccarat.outcome_probabilities({**baccarat.full_shoe(8), **extra}, baccarat.LU_ART_37_4)
+        baccarat.outcome_probabilities({**baccarat.full_shoe(8), **extra}, LU_DRAWING)
 
 
 def test_roulette_settle_refuses_a_boolean_pocket():

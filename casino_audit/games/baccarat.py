@@ -34,6 +34,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
+from casino_audit.values import to_decimal
+
 PLAYER, BANKER, TIE = "player", "banker", "tie"
 OUTCOMES = (PLAYER, BANKER, TIE)
 
@@ -177,10 +179,14 @@ def deal_from_shoe(cards: Sequence, rules: Mapping) -> Coup:
 
 
 def _exact(number, what: str) -> Decimal:
-    # A float such as 0.95 is already not 0.95: money and rates are read from their written form only.
+    # A float such as 0.95 is already not 0.95: money and rates are read from their written form only; NaN,
+    # infinities and numbers past 30 digits are no amounts (values.to_decimal refuses them).
     if isinstance(number, (bool, float)) or not isinstance(number, (int, str, Decimal)):
         raise ValueError(f"{what} must be exact (a string, an integer or a Decimal), not {number!r}")
-    return Decimal(number)
+    value = to_decimal(number)
+    if value is None:
+        raise ValueError(f"{what} is not a finite amount: {number!r}")
+    return value
 
 
 def _win_per_unit(terms: Mapping, banker_total: int | None) -> Decimal:
@@ -205,6 +211,8 @@ def settle(outcome: str, bets: Mapping[str, object], payouts: Mapping, *,
         if terms is None:
             raise ValueError(f"no payout for the bet {bet!r} (known: {', '.join(payouts)})")
         stake = _exact(stake, f"the stake on {bet!r}")
+        if stake <= 0:
+            raise ValueError(f"the stake on {bet!r} must be positive, not {stake}")
         if outcome == terms["wins_on"]:
             results[bet] = stake * _win_per_unit(terms, banker_total)
         elif outcome in terms.get("returned_on", ()):
@@ -240,6 +248,7 @@ def _pair_ways(left: list[int], a: int, b: int) -> int:
 
 def _final_hands(shoe_counts: Mapping[int, int], rules: Mapping) -> dict[tuple[str, int], Fraction]:
     """P(outcome, banker's final total), exactly, for one coup from a shoe in random order."""
+    _check_shoe(shoe_counts)
     left = [shoe_counts.get(value, 0) for value in range(10)]
     n = sum(left)
     if n < 6 or min(left) < 0:
@@ -272,6 +281,15 @@ def _final_hands(shoe_counts: Mapping[int, int], rules: Mapping) -> dict[tuple[s
                     left[card] += 1
     orderings = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
     return {key: Fraction(count, orderings) for key, count in weights.items()}
+
+
+def _check_shoe(shoe_counts: Mapping) -> None:
+    """A shoe is counted per point value 0 to 9: any other key (a rank "A", 12, -1) would be silently ignored."""
+    strangers = [key for key in shoe_counts if isinstance(key, bool) or key not in range(10)]
+    if strangers:
+        raise ValueError(f"a shoe is counted per point value 0 to 9, not {strangers!r}")
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in shoe_counts.values()):
+        raise ValueError("a shoe holds a whole, non-negative number of cards of each value")
 
 
 def outcome_probabilities(shoe_counts: Mapping[int, int], rules: Mapping) -> dict[str, Fraction]:

@@ -221,7 +221,10 @@ def _by_category(mapping: Mapping[str, Any], where: str) -> dict[Category, int]:
 def _money(value: Any, what: str) -> Decimal:
     if isinstance(value, (bool, float)) or not isinstance(value, (int, Decimal)):
         raise TypeError(f"the {what} is an exact amount (Decimal or int), not {value!r}")
-    return Decimal(value)
+    amount = to_decimal(value)  # None for NaN, infinities and numbers past 30 digits
+    if amount is None:
+        raise ValueError(f"the {what} is not a finite amount: {value!r}")
+    return amount
 
 
 def _exact(amount: Fraction | Decimal) -> Decimal:

@@ -16,6 +16,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Literal, Mapping, Union
 
+from casino_audit.values import to_decimal
+
 Pocket = Union[int, str]
 DOUBLE_ZERO_POCKET = "00"
 NUMBERS = tuple(range(1, 37))
@@ -104,7 +106,9 @@ def bet(kind: str, stake: Decimal | int | str, numbers=None) -> Bet:
 
 def pocket(value) -> Pocket:
     """0-36 as an int, or "00"; text from a log ("7", "00") is read as the pocket it names. Anything else is
-    returned as it is, for `validate` to report."""
+    returned as it is, for `validate` to report (True is no pocket, though Python counts it as 1)."""
+    if isinstance(value, bool):
+        return repr(value)
     if isinstance(value, str):
         text = value.strip()
         if text == DOUBLE_ZERO_POCKET:
@@ -148,7 +152,7 @@ def validate(wheel: Wheel, placed: Bet) -> list[str]:
     if placed.kind not in BET_SHAPES:
         return [f"unknown bet {placed.kind!r}: the bets are {', '.join(BET_SHAPES)}"]
     problems, numbers = [], frozenset(placed.numbers)
-    if not isinstance(placed.stake, Decimal) or not placed.stake.is_finite() or placed.stake <= 0:
+    if not isinstance(placed.stake, Decimal) or to_decimal(placed.stake) is None or placed.stake <= 0:
         problems.append(f"the stake must be a positive Decimal amount, not {placed.stake!r}")
     strangers = [n for n in numbers if n not in wheel.pockets]
     if strangers:
@@ -228,12 +232,9 @@ def _money(value, what: str) -> Decimal:
     # A float is already rounded (0.95 is not 19/20): refused, like everywhere in casino-audit.
     if isinstance(value, bool) or not isinstance(value, (Decimal, int, str)):
         raise TypeError(f"{what} must be exact (Decimal, int or decimal text), not {value!r}")
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        amount = Decimal("NaN")
-    if not amount.is_finite():
-        raise ValueError(f"{what} is not a number: {value!r}")
+    amount = to_decimal(value)  # None for NaN, infinities and numbers past 30 digits (1e999999 is no stake)
+    if amount is None:
+        raise ValueError(f"{what} is not a finite amount: {value!r}")
     return amount
 
 
