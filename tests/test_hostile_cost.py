@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -27,7 +28,7 @@ ADDRESS_SPACE = 3 * 1024 ** 3  # a bomb stops here (MemoryError) rather than at 
 def _run(case: str, directory: Path) -> dict:
     (directory / case).mkdir(exist_ok=True)
     done = subprocess.run([sys.executable, str(HERE / "hostile" / "worst.py"), case, str(directory / case),
-                           str(ADDRESS_SPACE)], capture_output=True, text=True, timeout=300)
+                           str(ADDRESS_SPACE)], capture_output=True, text=True, timeout=300, env=_ENVIRONMENT)
     assert done.returncode == 0, f"{case}: {done.stderr[-2000:]}"
     return json.loads(done.stdout)
 
@@ -36,6 +37,9 @@ def _run(case: str, directory: Path) -> dict:
 # of the suite leaves free; each is measured in its own process's CPU time, which sharing the machine leaves
 # alone. The tests below collect the results.
 _DIRECTORY = Path(tempfile.mkdtemp(prefix="casino-audit-worst-"))
+# The environment, copied now: in-process command tests (CliRunner) change os.environ while these children
+# start from another thread, and a child that read it mid-change failed to start (EFAULT).
+_ENVIRONMENT = dict(os.environ)
 atexit.register(shutil.rmtree, _DIRECTORY, ignore_errors=True)
 _POOL = ThreadPoolExecutor(max_workers=1)
 _FUTURES = {case: _POOL.submit(_run, case, _DIRECTORY) for case in worst.CASES}
