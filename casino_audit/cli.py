@@ -335,6 +335,45 @@ def rulesets_validate(files: List[Path] = typer.Argument(..., help="Ruleset file
     raise typer.Exit(EXIT_FINDINGS if bad else EXIT_CLEAN)
 
 
+@app.command()
+@_exits
+def edge(
+    game: str = typer.Argument(..., help="The game, as a table configuration names it (punto_banco, english_roulette...)."),
+    jurisdiction: str = typer.Option(..., "-j", "--jurisdiction", metavar="CODE", help="Whose law: LU, PT, MC."),
+    table: Optional[Path] = typer.Option(None, "--table", metavar="FILE", help="A table configuration: its payouts "
+                                                                              "(and decks, wheel) instead of the law's."),
+    decks: Optional[int] = typer.Option(None, "--decks", metavar="N", help="Decks in the shoe (card games)."),
+    zero_rule: Optional[str] = typer.Option(None, "--zero-rule", metavar="RULE",
+                                            help="What a zero does to the simple chances where the law is silent: "
+                                                 "lose, half_back or en_prison_one_spin."),
+    output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help="rich or json."),
+    config: Optional[Path] = _CONFIG_OPTION,
+):
+    """The house edge of every bet of a game under a jurisdiction's law (or a table's schedule), computed exactly."""
+    from casino_audit.edge import EdgeError, edges
+    from casino_audit.loader import NotOneDocument, load_single_document
+    from casino_audit.reporters import edges as edge_report
+
+    if output_format not in edge_report.FORMATS:
+        raise Fail(f"unknown --format {output_format!r}; choose rich or json")
+    [ruleset] = _rules_in_scope(jurisdiction, [], config)
+    data = None
+    if table is not None:
+        try:
+            data = load_single_document(table, "a table configuration").data
+        except NotOneDocument as error:
+            raise Fail(f"{table} cannot be read:", details=error.problems) from None
+        if not isinstance(data, dict) or data.get("game") != game:
+            raise Fail(f"{table} is not a {game} table configuration")
+    try:
+        found = edges(ruleset, game, data, decks, zero_rule)
+    except EdgeError as error:
+        raise Fail(str(error)) from None
+    source = f"the schedule of {table}" if table else f"the law's schedule ({ruleset.name})"
+    edge_report.report(f"{game} in {ruleset.jurisdiction_name} ({ruleset.code}): house edge by bet, {source}",
+                       found, output_format, sys.stdout)
+
+
 SCHEMAS = {"ruleset": "ruleset.schema.json", "report": "report.schema.json"}
 
 

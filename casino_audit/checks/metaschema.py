@@ -91,6 +91,12 @@ def ruleset_schema() -> dict:
                 }, ["naturals", "player_draws_on", "banker"]),
                 "zero_rule": _closed({"simple_chances": {"enum": ["lose", "half_back", "en_prison_one_spin"]}},
                                      ["simple_chances"]),
+                "bets": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                         "additionalProperties": _closed({
+                             "wins_on": {"enum": ["player", "banker", "tie"]},
+                             "returned_on": {"type": "array", "items": {"enum": ["player", "banker", "tie"]}}},
+                             ["wins_on"]),
+                         "description": "what each chance wins on, and on what its stake is returned"},
             }, ["citation"]),
             "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
                                    "language": {"type": "string", "pattern": "^[a-z]{2}$"},

@@ -1,0 +1,98 @@
+"""The house edge of every bet of a game, under a jurisdiction's law or a table's own schedule, computed exactly by
+the game engines (casino_audit/games/) from the rules of play the ruleset holds (`play:`).
+
+The payouts are the table's (`--table FILE`: its `payouts:`) or else the law's closed schedule for the game (the
+`schedule` rule on /payouts); the rules of play come only from the ruleset. Where the law leaves something out
+(the Portuguese bacará drawing table, LU roulette's zero), nothing is guessed: the edge is not computed and the
+error says what is missing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Mapping
+
+from casino_audit.games import baccarat, roulette
+
+ROULETTES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
+BACCARATS = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
+
+
+class EdgeError(Exception):
+    """The edge cannot be computed: an engine is missing, or a value the law leaves out."""
+
+
+@dataclass(frozen=True)
+class Edge:
+    bet: str
+    house_edge: Fraction  # the bank's expected gain per unit staked
+    exact: bool = True
+    note: str = ""
+
+
+def law_schedule(ruleset, game: str, target: str) -> dict | None:
+    """The values the law's closed schedule gives at `target` for a game (e.g. its payouts), or None."""
+    for rule in ruleset.rules:
+        check = rule.check
+        if game in rule.games and check.get("kind") == "schedule" and check.get("target") == target \
+                and "equals" in check and not check.get("per"):
+            return dict(check["equals"])
+    return None
+
+
+def edges(ruleset, game: str, table: Mapping[str, Any] | None = None, decks: int | None = None,
+          zero_rule: str | None = None) -> list[Edge]:
+    table = table or {}
+    payouts = table.get("payouts") or law_schedule(ruleset, game, "/payouts")
+    if not payouts:
+        raise EdgeError(f"neither a table's `payouts:` nor the {ruleset.code} ruleset gives a payout schedule for "
+                        f"{game}: give a table configuration that states it with --table")
+    play = ruleset.play.get(game)
+    if game in BACCARATS:
+        return _baccarat(ruleset, game, play, payouts, table, decks)
+    if game in ROULETTES:
+        return _roulette(game, play, payouts, table, zero_rule)
+    raise EdgeError(f"no engine computes the house edge of {game} yet (roulettes and punto banco do)")
+
+
+def _baccarat(ruleset, game, play, payouts, table, decks) -> list[Edge]:
+    if play is None or "drawing" not in play.data or "bets" not in play.data:
+        raise EdgeError(f"the {ruleset.code} ruleset has no drawing table for {game} under `play:` (the law's text "
+                        "gives none, or it is not encoded): its edges are not computed")
+    decks = decks or (table.get("cards") or {}).get("decks") or (law_schedule(ruleset, game, "/cards") or {}).get(
+        "decks")
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        raise EdgeError(f"the number of decks is not known for {game}: give --decks or a table that says it")
+    terms = {}
+    for name, bet in play.data["bets"].items():
+        if name not in payouts:
+            raise EdgeError(f"the payouts give nothing for {name}")
+        terms[name] = {**bet, "pays": payouts[name] if not isinstance(payouts[name], float) else str(payouts[name])}
+    found = baccarat.house_edge(baccarat.full_shoe(decks), play.data["drawing"], terms)
+    return [Edge(name, found[name], note=f"{decks} decks") for name in terms]
+
+
+def _roulette(game, play, payouts, table, zero_rule) -> list[Edge]:
+    pockets = (table.get("wheel") or {}).get("pockets", 37)
+    wheel = roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO
+    given = roulette.ZeroRule(zero_rule) if zero_rule else None
+    try:
+        rule = roulette.zero_rule_for(play, given)
+    except roulette.ZeroRuleMissing:
+        raise EdgeError(f"the law states nothing of the zero at {game}: give the rule with --zero-rule "
+                        "(lose, half_back or en_prison_one_spin)") from None
+    except ValueError as error:
+        raise EdgeError(str(error)) from None
+    found = []
+    for kind, shapes in roulette.legal_bets(wheel).items():
+        try:
+            roulette.payout_for(kind, payouts)
+        except KeyError:
+            continue  # a bet the schedule does not offer
+        values = {roulette.house_edge(wheel, roulette.Bet(kind, numbers, Decimal(1)), payouts, rule)
+                  for numbers in shapes}
+        note = "" if len(values) == 1 else f"from {float(min(values)):.4%} for some placings"
+        found.append(Edge(kind, max(values), note=note))
+    return found
