@@ -31,9 +31,12 @@ def targets(spec):
     return target_list((spec["target"], None), (spec.get("per"), None))
 
 
-def _predicates(spec):
+def _predicates(spec, prepared: bool = True):
+    """(predicate, its parameter — as `holds` takes it when `prepared`, as written otherwise —, why a value fails)
+    for each predicate the check names. A rule is compiled with its parameters bound; it is described as written."""
     unit = spec.get("unit", "number")
-    return [(PREDICATES[n], spec[n], PREDICATES[n].failure(spec[n], unit)) for n in _USED if n in spec]
+    return [(PREDICATES[n], PREDICATES[n].prepare(spec[n]) if prepared else spec[n],
+             PREDICATES[n].failure(spec[n], unit)) for n in _USED if n in spec]
 
 
 def compile(spec) -> CompiledCheck:
@@ -95,7 +98,7 @@ def _per(spec, predicates, breach: bool) -> CompiledCheck:
 def describe(spec) -> str:
     unit = spec.get("unit", "number")
     what = f"{names(spec['target'])} divided by `{name(spec['per'])}`" if spec.get("per") else names(spec["target"])
-    return f"{what} {_requirement(_predicates(spec), unit)}{describe_missing(spec)}"
+    return f"{what} {_requirement(_predicates(spec, prepared=False), unit)}{describe_missing(spec)}"
 
 
 def _requirement(predicates, unit: str) -> str:
