@@ -124,15 +124,31 @@ def check(path: Path) -> tuple[int, int]:
     return code, summary["errors"] + summary["warnings"] + summary["infos"]
 
 
+# CPU seconds of `calibrate()` on this machine when it is idle (2 cores, 2026-11-30; the best of five runs). The
+# machine is a virtual one: when a neighbour or the rest of the test suite loads it, every process's CPU time
+# grows. The bound is then scaled by how much slower this fixed workload ran beside the case (never tightened).
+IDLE_CALIBRATION = 0.19
+
+
+def calibrate() -> float:
+    """CPU seconds of a fixed pure-Python workload: how fast this machine is right now."""
+    start, total = time.process_time(), 0
+    for number in range(2_000_000):
+        total += number * number % 7
+    return time.process_time() - start
+
+
 def measure(case: str, directory: Path) -> dict:
     path = build(case, directory)
+    speed = calibrate()
     start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
     code, found = check(path)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_SELF)
     # CPU time, not the wall clock: what the file costs, whatever else the machine is doing meanwhile.
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return {"case": case, "cpu_seconds": round(cpu, 2), "seconds": round(seconds, 2),
+    slowdown = max(1.0, (speed + calibrate()) / 2 / IDLE_CALIBRATION)
+    return {"case": case, "cpu_seconds": round(cpu, 2), "slowdown": round(slowdown, 2), "seconds": round(seconds, 2),
             "peak_rss_mb": round(after.ru_maxrss / 1024), "findings": found, "exit_code": code}
 
 
