@@ -7,12 +7,10 @@ listed, with both citations, so an inspector reading the report sees what was ch
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 
-from casino_audit.rulesets import Rule, Ruleset, builtin_names, load_builtin, rulesets_dir
+from casino_audit.rulesets import Rule, Ruleset, builtin_names, is_builtin_file, load_builtin
 from casino_audit.values import to_decimal
 
 REMOVED, LOOSENED, SEVERITY_LOWERED, REPLACED, TIGHTENED = (
@@ -47,13 +45,6 @@ class RulesetInUse:
         return any(change.change != TIGHTENED for change in self.changes)
 
 
-def file_digest(path: str | Path) -> str | None:
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
 def _files(ruleset: Ruleset) -> list[RulesetFile]:
     chain, current = [], ruleset
     while current is not None:
@@ -64,11 +55,7 @@ def _files(ruleset: Ruleset) -> list[RulesetFile]:
 
 def _is_builtin(ruleset: Ruleset) -> bool:
     """Shipped with casino-audit, as shipped: the built-in file itself or a byte-for-byte copy of it."""
-    builtin = rulesets_dir() / f"{ruleset.name}.yaml"
-    try:
-        return Path(ruleset.path).resolve() == builtin.resolve() or ruleset.digest == file_digest(builtin)
-    except OSError:
-        return False
+    return is_builtin_file(ruleset.path, ruleset.name, ruleset.digest)
 
 
 def in_use(rulesets: dict[str, Ruleset], param_values: dict[str, dict] | None = None,

@@ -264,15 +264,19 @@ def _parent(document: Document, path: Path, target: str, seen: tuple[str, ...]) 
                                                      f"`casino-audit rulesets validate {candidate}`")]) from None
 
 
-def _is_builtin_file(path: Path, name: str, digest: str = "") -> bool:
+def is_builtin_file(path: str | Path, name: str, digest: str = "") -> bool:
     """The built-in ruleset's own file, or a byte-for-byte copy of it (a checkout's rulesets/lu.yaml validated
     beside an installed casino-audit is the law, not a house ruleset hiding behind its name)."""
     builtin = rulesets_dir() / f"{name}.yaml"
     try:
-        return path.resolve() == builtin.resolve() or (
-            bool(digest) and hashlib.sha256(builtin.read_bytes()).hexdigest() == digest)
+        return Path(path).resolve() == builtin.resolve() or (bool(digest) and _builtin_digest(name) == digest)
     except OSError:
         return False
+
+
+@lru_cache(maxsize=None)
+def _builtin_digest(name: str) -> str:
+    return hashlib.sha256((rulesets_dir() / f"{name}.yaml").read_bytes()).hexdigest()
 
 
 def _at(document: Document, pointer: str, message: str) -> Finding:
@@ -282,7 +286,7 @@ def _at(document: Document, pointer: str, message: str) -> Finding:
 
 def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, digest: str) -> Ruleset:
     problems: list[str] = []
-    if data["ruleset"] in builtin_names() and not _is_builtin_file(path, data["ruleset"], digest):
+    if data["ruleset"] in builtin_names() and not is_builtin_file(path, data["ruleset"], digest):
         problems.append(_at(document, "/ruleset", f"{data['ruleset']} is the name of a built-in ruleset; a "
                                                   "ruleset of your own takes a name of its own"))
     jurisdiction = data.get("jurisdiction")
