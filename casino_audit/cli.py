@@ -346,11 +346,15 @@ def edge(
     zero_rule: Optional[str] = typer.Option(None, "--zero-rule", metavar="RULE",
                                             help="What a zero does to the simple chances where the law is silent: "
                                                  "lose, half_back or en_prison_one_spin."),
+    rounds: int = typer.Option(200_000, "--rounds", metavar="N", min=1,
+                               help="Rounds of the seeded simulation, for the games not computed exactly."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="The simulation's seed."),
     output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help="rich or json."),
     config: Optional[Path] = _CONFIG_OPTION,
 ):
-    """The house edge of every bet of a game under a jurisdiction's law (or a table's schedule), computed exactly."""
-    from casino_audit.edge import EdgeError, edges
+    """The house edge of every bet of a game under a jurisdiction's law (or a table's schedule): exactly where
+    it can be enumerated, else by a seeded simulation with its 95 % interval, labelled so."""
+    from casino_audit.edge import EdgeError, Options, edges
     from casino_audit.loader import NotOneDocument, load_single_document
     from casino_audit.reporters import edges as edge_report
 
@@ -366,7 +370,7 @@ def edge(
         if not isinstance(data, dict) or data.get("game") != game:
             raise Fail(f"{table} is not a {game} table configuration")
     try:
-        found = edges(ruleset, game, data, decks, zero_rule)
+        found = edges(ruleset, game, data, Options(decks, zero_rule, rounds, seed))
     except EdgeError as error:
         raise Fail(str(error)) from None
     source = f"the schedule of {table}" if table else f"the law's schedule ({ruleset.name})"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from casino_audit.games import baccarat, roulette
 
@@ -27,9 +27,22 @@ class EdgeError(Exception):
 @dataclass(frozen=True)
 class Edge:
     bet: str
-    house_edge: Fraction  # the bank's expected gain per unit staked
+    house_edge: Fraction  # the bank's expected gain per unit staked (an estimate when not exact)
     exact: bool = True
     note: str = ""
+    ci95: tuple[Fraction, Fraction] | None = None  # a simulation's 95 % interval, when not exact
+    rounds: int | None = None  # the simulation's rounds, when not exact
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line may give: the shoe's decks, a zero rule where the law says none, a simulation's
+    rounds and seed (the games computed by simulation say so, with their interval)."""
+
+    decks: int | None = None
+    zero_rule: str | None = None
+    rounds: int = 200_000
+    seed: int = 1
 
 
 def law_schedule(ruleset, game: str, target: str) -> dict | None:
@@ -42,22 +55,20 @@ def law_schedule(ruleset, game: str, target: str) -> dict | None:
     return None
 
 
-def edges(ruleset, game: str, table: Mapping[str, Any] | None = None, decks: int | None = None,
-          zero_rule: str | None = None) -> list[Edge]:
+def edges(ruleset, game: str, table: Mapping[str, Any] | None = None, options: Options = Options()) -> list[Edge]:
     table = table or {}
     payouts = table.get("payouts") or law_schedule(ruleset, game, "/payouts")
     if not payouts:
         raise EdgeError(f"neither a table's `payouts:` nor the {ruleset.code} ruleset gives a payout schedule for "
                         f"{game}: give a table configuration that states it with --table")
-    play = ruleset.play.get(game)
-    if game in BACCARATS:
-        return _baccarat(ruleset, game, play, payouts, table, decks)
-    if game in ROULETTES:
-        return _roulette(game, play, payouts, table, zero_rule)
-    raise EdgeError(f"no engine computes the house edge of {game} yet (roulettes and punto banco do)")
+    engine = ENGINES.get(game)
+    if engine is None:
+        raise EdgeError(f"no engine computes the house edge of {game} yet ({', '.join(sorted(ENGINES))} have one)")
+    return engine(ruleset, game, ruleset.play.get(game), payouts, table, options)
 
 
-def _baccarat(ruleset, game, play, payouts, table, decks) -> list[Edge]:
+def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
+    decks = options.decks
     if play is None or "drawing" not in play.data or "bets" not in play.data:
         raise EdgeError(f"the {ruleset.code} ruleset has no drawing table for {game} under `play:` (the law's text "
                         "gives none, or it is not encoded): its edges are not computed")
@@ -74,7 +85,8 @@ def _baccarat(ruleset, game, play, payouts, table, decks) -> list[Edge]:
     return [Edge(name, found[name], note=f"{decks} decks") for name in terms]
 
 
-def _roulette(game, play, payouts, table, zero_rule) -> list[Edge]:
+def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
+    zero_rule = options.zero_rule
     pockets = (table.get("wheel") or {}).get("pockets", 37)
     wheel = roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO
     given = roulette.ZeroRule(zero_rule) if zero_rule else None
@@ -96,3 +108,10 @@ def _roulette(game, play, payouts, table, zero_rule) -> list[Edge]:
         note = "" if len(values) == 1 else f"from {float(min(values)):.4%} for some placings"
         found.append(Edge(kind, max(values), note=note))
     return found
+
+
+# game -> engine(ruleset, game, play (the ruleset's Play or None), payouts, table (mapping), options)
+ENGINES: dict[str, Callable[..., list[Edge]]] = {
+    **{game: _baccarat for game in BACCARATS},
+    **{game: _roulette for game in ROULETTES},
+}

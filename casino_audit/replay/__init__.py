@@ -1,0 +1,104 @@
+"""Replaying a game log: each game family's coups checked against the rules of play, one coup at a time.
+
+A game log (kind `game-log`, see docs/game-logs.md) is a header record, then one record per coup. The core
+(casino_audit/logs/) reads the stream, validates each coup's shape against the family's COUP_SCHEMA, and runs
+the core's own aspects (coup numbering, time order, limits, multiples, the minimum unchanged during a
+session); each family module here replays the game itself. A ruleset rule `check: {kind: replay, verify:
+ASPECT}` (scope record, kind game-log) gives the aspect its rule id, severity and the law's words; an aspect
+no rule names is not reported.
+
+A family module (one per game family: baccarat, roulette, stud, blackjack, dice) holds:
+
+    GAMES: tuple[str, ...]           the table games it replays (the `game` names of table configurations)
+    ASPECTS: dict[str, str]          aspect name -> what it verifies, in words (for `rules explain`)
+    COUP_SCHEMA: dict                JSON Schema of its coup record, the common fields (COMMON_COUP) included
+    CSV_COLUMNS: dict | None         column -> (field path, reader) for its CSV layout, or None (JSON Lines only)
+
+    prepare(game, terms: Terms) -> prepared
+        Once per log: reads the rules of play (terms.play, a ruleset's `play:` data for the game) and the
+        schedule (terms.payouts). Raises Unavailable(aspects, why) for what the law leaves out (the PT bacará
+        drawing table): those aspects are reported "not checked: why" once per log, never passed in silence.
+    start(prepared) -> state         a fresh mutable state for one log (the cards seen in the current shoe ...)
+    replay(prepared, state, coup) -> Iterator[(aspect, pointer, message)]
+        The breaches of one coup: `pointer` is a JSON pointer into the coup ("/cards/4", "/bets/2/net"),
+        `message` says what was found and what the rules require, with the amounts (Decimal, to the cent).
+    stakes(coup) -> Iterator[(pointer, chance, amount)]
+        Every stake of the coup (a bet, an ante, a raise, a double), for the core's limit and multiple checks.
+
+Amounts in coups are Decimal (JSON numbers are read as Decimal, CSV cells and strings parsed by `money`),
+never float. Cards are written rank then suit: rank one of A 2 3 4 5 6 7 8 9 T J Q K, suit one of c d h s
+("Td", "As", "9h"); `card()` reads one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Iterable, Mapping
+
+from casino_audit.values import to_decimal
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+CARD_PATTERN = "^[A2-9TJQK][cdhs]$"
+MONEY_PATTERN = r"^-?[0-9]+(\.[0-9]+)?$"
+
+# Every coup record carries these (docs/game-logs.md); a family's COUP_SCHEMA adds its own fields.
+AMOUNT_SCHEMA = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": MONEY_PATTERN}],
+                 "description": "An amount in the log's currency: a JSON number (read exactly, as written) or a "
+                                "string such as \"12.50\"."}
+CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
+               "description": "A card: rank (A 2-9 T J Q K) then suit (c d h s), e.g. \"Td\", \"As\"."}
+COMMON_COUP = {
+    "coup": {"type": "integer", "minimum": 1, "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
+    "time": {"type": "string", "description": "When the coup was played, ISO 8601 (2026-11-02T21:14:05)."},
+    "session": {"type": "string", "minLength": 1, "description": "The session (or day) the coup belongs to."},
+    "staff": {"type": "object", "additionalProperties": {"type": "string"},
+              "description": "Who is on duty, by role: {\"croupier\": \"C-12\", \"spinner\": \"C-7\"}."},
+    "limits": {"type": "object", "additionalProperties": False,
+               "properties": {"minimum": AMOUNT_SCHEMA, "maximum": AMOUNT_SCHEMA},
+               "description": "The table's minimum and maximum stakes when they are set or changed at this coup."},
+    "note": {"type": "string", "description": "A floor remark, kept and not read."},
+}
+COMMON_REQUIRED = ["coup", "time", "session"]
+
+
+class Unavailable(Exception):
+    """Some aspects cannot be checked for this log: the law leaves something out, or a value is not given."""
+
+    def __init__(self, aspects: Iterable[str], why: str):
+        super().__init__(why)
+        self.aspects = tuple(aspects)
+        self.why = why
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a log is replayed under: the ruleset's rules of play for the game, the payout schedule (the table
+    configuration's, else the law's), the number of decks, the stake limits, and the run's parameter values."""
+
+    play: Mapping[str, Any] | None  # the ruleset's `play:` data for the game, or None
+    payouts: Mapping[str, Any] | None
+    decks: int | None = None
+    limits: Mapping[str, Any] = field(default_factory=dict)  # minimum, maximum, maxima (per chance), minima
+    params: Mapping[str, Any] = field(default_factory=dict)
+    table: Mapping[str, Any] = field(default_factory=dict)  # the table configuration the header names, if any
+
+
+def money(value: Any) -> Decimal | None:
+    """An amount as written (a Decimal from JSON, an int, or text), exactly; None if it is no amount."""
+    if isinstance(value, float):  # never reached from our readers; a float amount is already inexact
+        return None
+    return to_decimal(value)
+
+
+def card(text: Any) -> tuple[str, str] | None:
+    """(rank, suit) of a card as logs write it, or None if it is not one."""
+    if isinstance(text, str) and len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
+        return text[0], text[1]
+    return None
+
+
+def cents(amount: Decimal) -> str:
+    """An amount as a message shows it: 9.5 -> "9.50"."""
+    return f"{amount:.2f}" if amount == amount.quantize(Decimal("0.01")) else str(amount)
