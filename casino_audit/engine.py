@@ -94,6 +94,18 @@ class Checker:
         """A fresh state for the record rules of one stream."""
         return Session(self._scoped.get((jurisdiction, RECORD), []))
 
+    def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
+        """The replay of one game log under the jurisdiction's record rules for its game (selected ones only)."""
+        from casino_audit.logs.session import LogSession
+
+        self._bind(jurisdiction)
+        ruleset = self.rulesets[jurisdiction]
+        game = header.data.get("game")
+        rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == header.data.get("kind")
+                 and (not rule.games or game in rule.games) and selected(rule.id, self.select, self.ignore)]
+        return LogSession(header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
+                          self.require_params)
+
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""
         return Dossier([check for (_, scope), checks in self._scoped.items() if scope == DOSSIER for check in checks])

@@ -94,6 +94,7 @@ LOAD_SYNTAX = "LOAD-SYNTAX"
 LOAD_DUPLICATE_KEY = "LOAD-DUPLICATE-KEY"
 LOAD_UNSUPPORTED = "LOAD-UNSUPPORTED"
 LOAD_AMBIGUOUS = "LOAD-AMBIGUOUS"
+LOAD_TRUNCATED = "LOAD-TRUNCATED"
 KIND_MISSING = "KIND-MISSING"
 KIND_UNKNOWN = "KIND-UNKNOWN"
 JURISDICTION_MISSING = "JURISDICTION-MISSING"
@@ -104,6 +105,8 @@ SHAPE_UNKNOWN_FIELD = "SHAPE-UNKNOWN-FIELD"
 SHAPE_INVALID = "SHAPE-INVALID"
 SHAPE_UNLISTED = "SHAPE-UNLISTED"
 INTERNAL_ERROR = "INTERNAL-ERROR"
+LOG_NUMBERING = "LOG-NUMBERING"
+LOG_TIME = "LOG-TIME"
 CONFIG_INVALID = "CONFIG-INVALID"
 
 TOOL_FINDINGS = {
@@ -117,6 +120,7 @@ TOOL_FINDINGS = {
     LOAD_UNSUPPORTED: "The document uses a YAML feature a filing may not use (custom tags, complex keys, deep nesting).",
     LOAD_AMBIGUOUS: "A value the reader would read differently from how a person reads it (0310 as octal 200, 5:10 as "
                     "310, a !!bool tag on a sentence, two merge keys, an invisible character); kept as the text written.",
+    LOAD_TRUNCATED: "A record stream's last line has no newline: the log may have been cut short.",
     KIND_MISSING: "The document does not say which kind it is (`kind:`).",
     KIND_UNKNOWN: "The document's `kind:` is not one casino-audit knows.",
     JURISDICTION_MISSING: "The document does not name its jurisdiction and none was given with --jurisdiction.",
@@ -127,5 +131,7 @@ TOOL_FINDINGS = {
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
     SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
     CONFIG_INVALID: "The config file cannot be used; nothing was checked (the run exits 2).",
+    LOG_NUMBERING: "A game log's coup numbers have a gap, a repeat or a step back: coups may be missing.",
+    LOG_TIME: "A game log's coup has no readable ISO 8601 time, or a time before the previous coup's.",
     INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }

@@ -19,6 +19,7 @@ class Kind:
     name: str
     schema_file: str
     game_field: str | None = None  # top-level field naming the game, for rules that apply to some games only
+    stream: bool = False  # the header of a stream of records (a game log): its records follow it in the file
 
     def game_of(self, data: dict):
         """The game a document of this kind is for, or None where the kind has no games."""
@@ -33,6 +34,7 @@ class Kind:
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("machine", "machine.schema.json"),  # a slot-machine homologation (type-approval) file
     Kind("table", "table.schema.json", game_field="game"),  # a gaming-table configuration
+    Kind("game-log", "game-log.schema.json", game_field="game", stream=True),  # a table's coups, replayed
 )}
 
 

@@ -19,7 +19,8 @@ from casino_audit.display import brief
 from casino_audit.engine import CheckCrashed, Checker
 from casino_audit.findings import Finding, Severity
 from casino_audit.loader import DEFAULT_MAX_BYTES, FileLoad, load_file
-from casino_audit.parsers import WALKED_EXTENSIONS, RecordStream, parser_for
+from casino_audit.logs.reader import Stream
+from casino_audit.parsers import WALKED_EXTENSIONS, parser_for
 from casino_audit.scopes import Dossier, Session
 from casino_audit.results import DEFAULT_MAX_PER_RULE, FileRecord, FindingSink, RunResult
 from casino_audit.rulesets import RulesetError, looks_like_ruleset, ruleset_from_document
@@ -169,24 +170,48 @@ def _check_file(path: str, record: FileRecord, context: _Context, loader, max_by
         check_document(document, context)
 
 
-def _check_stream(stream: RecordStream, record: FileRecord, context: _Context) -> None:
-    """Records one at a time, each through the document stages, then the record rules of its jurisdiction with
-    the state of this stream's session."""
-    sessions: dict[str, Session] = {}
-    for item in stream:
-        found = check_document(item, context)
-        if found is not None:
-            kind, jurisdiction = found
-            session = sessions.get(jurisdiction) or sessions.setdefault(
-                jurisdiction, context.checker.session(jurisdiction))
-            _keep(context.sink, session.feed(kind, item))
-    for session in sessions.values():
-        _keep(context.sink, session.close())
-    record.documents = stream.records
+def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None:
+    """A record stream: its first record is a header naming a stream kind (a game log), whose records follow and
+    are replayed one at a time in a session of their own; memory stays flat whatever the stream's length."""
+    records = iter(stream)
+    counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
+    header = next(records, None)
+    session = None
+    if header is not None:
+        found = check_document(header, context)
+        if found is not None and not kinds.KINDS[found[0]].stream:
+            context.sink.add(_tool_finding(header, F.KIND_UNKNOWN, f"a {found[0]} document cannot head a record "
+                                           "stream: the first record of a JSON Lines or CSV file is a header of kind "
+                                           + ", ".join(k for k in kinds.KINDS if kinds.KINDS[k].stream), "/kind"))
+        elif found is not None:
+            session = context.checker.log_session(header, found[1], context.sink.admit)
+            _take(context.sink, session.start())
+    if session is not None:
+        feed, sink = session.coup, context.sink
+        for item in records:
+            _take(sink, feed(item))
+        _take(sink, session.close())
+        counts["checked"], counts["with_findings"] = session.counts.checked, session.counts.with_findings
+    else:
+        for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
+            pass
+    counts["read"], counts["unreadable"] = stream.read, stream.unreadable
+    record.documents = stream.read
+    record.records = counts
+    if stream.unreadable or not stream.read:
+        record.status = "partial" if stream.read else "unreadable"
     if stream.findings:
-        record.status = "partial" if stream.records else "unreadable"
         record.reason = stream.findings[0].message
     context.sink.extend(stream.findings)
+
+
+def _take(sink: FindingSink, findings: Iterable[Finding]) -> None:
+    """A log session's findings: its law findings were counted (admitted) when made; the tool's are counted here."""
+    for finding in findings:
+        if finding.rule_id in F.TOOL_FINDINGS:
+            sink.add(finding)
+        else:
+            sink.keep(finding)
 
 
 def _keep(sink: FindingSink, findings: Iterable[Finding]) -> None:

@@ -19,6 +19,8 @@ class FileRecord:
     status: str  # checked | partial | unreadable | skipped
     documents: int = 0
     reason: str | None = None
+    # A record stream's accounting: records read, coups checked, coups with a finding, lines unreadable.
+    records: dict[str, int] | None = None
 
 
 @dataclass(frozen=True, order=True)
@@ -65,6 +67,8 @@ class RunResult:
             "files_unreadable": statuses.count("unreadable") + statuses.count("partial"),
             "files_skipped": statuses.count("skipped"),
             "documents": sum(record.documents for record in self.files),
+            **{f"records_{key}": sum((record.records or {}).get(key, 0) for record in self.files)
+               for key in ("read", "checked", "with_findings", "unreadable")},
             "errors": self.count(Severity.ERROR),
             "warnings": self.count(Severity.WARNING),
             "infos": self.count(Severity.INFO),

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from casino_audit import checks
+from casino_audit.checks import replay as replay_check
 from casino_audit.checks.metaschema import ruleset_schema
 from casino_audit.checks.renamed import old_words
 from casino_audit.findings import RULESET_INVALID, TOOL_FINDINGS, Citation, Finding, Severity
@@ -396,8 +397,14 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
     check = raw["check"]
     scope = raw.get("scope", DOCUMENT)
     if check["kind"] in checks.CHECK_KINDS and scope not in checks.CHECK_KINDS[check["kind"]].scopes:
-        problems.append(_at(document, pointer + "/scope", f"`{check['kind']}` checks one document at a time; no "
-                                                          f"check kind reads at the {scope} scope yet"))
+        can = " or ".join(checks.CHECK_KINDS[check["kind"]].scopes)
+        problems.append(_at(document, pointer + "/scope", f"`{check['kind']}` checks at the {can} scope, not the "
+                                                          f"{scope} scope (say `scope: {can}`)"))
+    if check["kind"] == "replay":
+        why = replay_check.problem(check, games) if kind in KINDS and KINDS[kind].stream else \
+            f"`replay` rules read game logs: `applies_to: {{kind: {', '.join(k for k in KINDS if KINDS[k].stream)}}}`"
+        if why:
+            problems.append(_at(document, pointer + "/check/verify", why))
     needed = tuple(dict.fromkeys(checks.param_names(check)))
     for name in needed:
         if name not in params:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from casino_audit.checks import count, entries, present, schedule, sequence, value
+from casino_audit.checks import count, entries, present, replay, schedule, sequence, value
 from casino_audit.checks.common import (CompiledCheck, Target, bind_params, blocked, param_names,
                                         pointer_list)
 from casino_audit.checks.predicates import CONDITION_SCHEMA, compile_condition, describe_condition, undecidable
-from casino_audit.scopes import DOCUMENT
+from casino_audit.scopes import DOCUMENT, RECORD
 
 __all__ = ["CHECK_KINDS", "CONDITION_SCHEMA", "CheckKind", "bind_params", "blocked", "compile_condition",
            "describe_condition", "param_names", "targets", "undecidable"]
@@ -34,8 +34,9 @@ class CheckKind:
 
 
 CHECK_KINDS: dict[str, CheckKind] = {module.NAME: CheckKind(module.NAME, module.compile, module.PARAMETERS,
-                                                            module.describe, module.targets, tuple(module.EXAMPLES))
-                                     for module in (present, value, schedule, entries, count, sequence)}
+                                                            module.describe, module.targets, tuple(module.EXAMPLES),
+                                                            getattr(module, "SCOPES", (DOCUMENT,)))
+                                     for module in (present, value, schedule, entries, count, sequence, replay)}
 
 
 def targets(spec: dict) -> tuple[Target, ...]:

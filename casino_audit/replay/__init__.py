@@ -66,10 +66,12 @@ COMMON_REQUIRED = ["coup", "time", "session"]
 class Unavailable(Exception):
     """Some aspects cannot be checked for this log: the law leaves something out, or a value is not given."""
 
-    def __init__(self, aspects: Iterable[str], why: str):
+    def __init__(self, aspects: Iterable[str], why: str, prepared: Any = None):
+        """`prepared`: what the other aspects are replayed with, if they still can be (None: none can)."""
         super().__init__(why)
         self.aspects = tuple(aspects)
         self.why = why
+        self.prepared = prepared
 
 
 @dataclass(frozen=True)

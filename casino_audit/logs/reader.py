@@ -1,0 +1,308 @@
+"""Record streams read one record at a time, in flat memory: JSON Lines and CSV, plain or gzip-compressed.
+
+A JSON line is parsed by the json module (amounts with a point are read as Decimal, exactly as written); its
+positions are found only if a finding is about it, by reading that line again with the position-aware loader.
+A line that is not a record (broken JSON, not UTF-8, a key given twice, over the size of one record) is a
+finding at its line, and the stream goes on: nothing is dropped in silence.
+
+A CSV game log starts with `# key: value` lines (the header record: kind, jurisdiction, game, casino, table
+...), then the column names, then one row per bet; consecutive rows of one coup number make one coup record,
+as the game family's CSV_COLUMNS lay it out.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import zlib
+from decimal import Decimal
+from typing import Any, Callable, Iterator
+
+from casino_audit import findings as F
+from casino_audit.findings import Finding, Severity
+
+MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
+
+
+class LogRecord:
+    """One record of a stream: its data, the line it starts on, and how to find a JSON pointer's position."""
+
+    __slots__ = ("file", "index", "data", "line", "findings", "_text", "_where")
+
+    def __init__(self, file: str, index: int, data: Any, line: int, text: str | None = None,
+                 where: Callable[[str], tuple[int, int] | None] | None = None):
+        self.file, self.index, self.data, self.line = file, index, data, line
+        self.findings: list[Finding] = []
+        self._text, self._where = text, where
+
+    def position(self, pointer: str | None) -> tuple[int, int] | None:
+        if self._where is not None:
+            return self._where(pointer or "")
+        if self._text is None:
+            return (self.line, 1)
+        from casino_audit.loader import load_text  # a finding's line is read again, only when there is one
+
+        loaded = load_text(self._text, self.file, json_syntax=True, max_bytes=MAX_RECORD_BYTES)
+        if not loaded.documents:
+            return (self.line, 1)
+        pointer = pointer or ""
+        while True:  # the value itself, else the nearest container that is there (a missing key's mapping)
+            found = loaded.documents[0].position(pointer)
+            if found is not None or not pointer:
+                break
+            pointer = pointer.rsplit("/", 1)[0]
+        return (self.line + found[0] - 1, found[1]) if found else (self.line, 1)
+
+
+class Stream:
+    """The records of one file, read as they are iterated; `findings` gathers the lines that are not records;
+    `read` counts the records read, `unreadable` the lines that are not records."""
+
+    def __init__(self, path: str, records: Callable[["Stream"], Iterator[LogRecord]]):
+        self.path = path
+        self.findings: list[Finding] = []
+        self.read = 0
+        self.unreadable = 0
+        self._records = records
+
+    def __iter__(self) -> Iterator[LogRecord]:
+        for record in self._records(self):
+            self.read += 1
+            yield record
+        if not self.read and not self.findings:  # a truncated export must not pass as a clean log
+            self.findings.append(Finding(F.LOAD_EMPTY, Severity.ERROR, "the file holds no record", self.path, 1, 1))
+
+    def problem(self, rule_id: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.unreadable += line is not None
+        self.findings.append(Finding(rule_id, Severity.ERROR, message, self.path, line,
+                                     column or (1 if line else None)))
+
+
+def _open(path: str):
+    return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
+
+
+def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each non-blank line, as UTF-8; what cannot be read is a finding at its line."""
+    number = 0
+    try:
+        with _open(stream.path) as handle:
+            for number, raw in enumerate(handle, start=1):
+                if len(raw) > MAX_RECORD_BYTES:
+                    stream.problem(F.LOAD_TOO_LARGE, f"a record of {len(raw):,} bytes, over the "
+                                                     f"{MAX_RECORD_BYTES:,}-byte limit of one record", number)
+                    continue
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    stream.problem(F.LOAD_ENCODING, f"the line is not UTF-8 text (byte 0x{raw[error.start]:02x})",
+                                   number)
+                    continue
+                if number == 1:
+                    text = text.lstrip("\ufeff")
+                if text.strip():
+                    if not text.endswith("\n"):
+                        _last_line(stream, number, text)
+                    yield number, text
+    except (OSError, EOFError, zlib.error) as error:  # a cut or corrupt gzip member is a finding where it stops
+        where = f" after line {number}" if number else ""
+        stream.problem(F.LOAD_UNREADABLE, f"cannot read the file{where}: {getattr(error, 'strerror', None) or error}",
+                       number + 1 if number else None)
+
+
+def _last_line(stream: Stream, number: int, text: str) -> None:
+    """A last line without its newline may be a record cut short by a copy or a crash: parsed as it is, but
+    said, for a log that ends mid-record is not a whole log."""
+    stream.findings.append(Finding(F.LOAD_TRUNCATED, Severity.WARNING, "the last line does not end with a newline: "
+                                   "the log may have been cut short", stream.path, number, len(text) + 1))
+
+
+def _unique(pairs: list) -> dict:
+    mapping = dict(pairs)
+    if len(mapping) != len(pairs):
+        seen = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise _DuplicateKey(twice)
+    return mapping
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a log can hold")
+
+
+def read_json_lines(path: str) -> Stream:
+    def records(stream: Stream) -> Iterator[LogRecord]:
+        index = 0
+        for number, text in _lines(stream):
+            try:
+                data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=_unique)
+            except _DuplicateKey as error:
+                stream.problem(F.LOAD_DUPLICATE_KEY, f"the key {error.args[0]!r} is given twice in one record; a "
+                                                     "reader would keep only one of its values", number)
+                continue
+            except (ValueError, RecursionError) as error:
+                column = getattr(error, "colno", None)
+                stream.problem(F.LOAD_SYNTAX, f"not a JSON record: {getattr(error, 'msg', None) or error}", number,
+                               column)
+                continue
+            yield LogRecord(path, index, data, number, text)
+            index += 1
+    return Stream(path, records)
+
+
+# --- CSV ---------------------------------------------------------------------------------------------------
+
+COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": ("session", "text")}
+STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croupier"]
+
+
+def _cell(value: str, reader: str):
+    """A cell read as its column says: text, int, money (Decimal as written), cards or ints (space-separated).
+    What cannot be read stays text, so the coup's shape check reports it at its column."""
+    if reader == "text":
+        return value
+    if reader in ("cards", "ints", "words"):
+        items = value.split()
+        if reader == "ints":
+            return [int(item) if item.isdigit() else item for item in items]
+        return items
+    stripped = value.strip()
+    if reader == "int":
+        return int(stripped) if stripped.isdigit() else value
+    if reader == "money":
+        try:
+            return Decimal(stripped) if stripped else value
+        except ArithmeticError:
+            return value
+    raise ValueError(f"unknown CSV reader {reader!r}")
+
+
+def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
+    """`layout(header)` gives the family's CSV_COLUMNS for the header record read from the `#` lines (or None:
+    no CSV layout for that game, said once)."""
+    def records(stream: Stream) -> Iterator[LogRecord]:
+        header: dict[str, str] = {}
+        header_line = None
+        columns: list[str] | None = None
+        plan: dict | None = None
+        pending: list[tuple[int, list[str]]] = []
+        index = 0
+        for number, text in _lines(stream):
+            if columns is None and text.startswith("#"):
+                key, sep, value = text[1:].partition(":")
+                if not sep or not key.strip():
+                    stream.problem(F.LOAD_SYNTAX, "a `#` line above the column names must read `# key: value`",
+                                   number)
+                    continue
+                if key.strip() in header:
+                    stream.problem(F.LOAD_DUPLICATE_KEY, f"the header key {key.strip()!r} is given twice", number)
+                    continue
+                header[key.strip()] = value.strip()
+                header_line = header_line or number
+                continue
+            try:
+                [row] = list(csv.reader(io.StringIO(text)))
+            except (csv.Error, ValueError) as error:
+                stream.problem(F.LOAD_SYNTAX, f"broken CSV: {error}", number)
+                continue
+            if columns is None:
+                columns = [name.strip() for name in row]
+                yield LogRecord(path, index, _typed_header(header), header_line or number,
+                                where=lambda pointer, line=header_line or number: (line, 1))
+                index += 1
+                plan = layout(header)
+                if plan is not None and _columns_problem(stream, columns, plan, number):
+                    return
+                continue
+            if plan is None:
+                return  # no CSV layout for the game: its header record says so when checked
+            if len(row) != len(columns):
+                stream.problem(F.LOAD_SYNTAX, f"the row has {len(row)} cells, the column names {len(columns)}", number)
+                continue
+            if pending and row[0] != pending[0][1][0]:
+                yield _coup(path, index, pending, columns, plan)
+                index += 1
+                pending = []
+            pending.append((number, row))
+        if pending and plan is not None:
+            yield _coup(path, index, pending, columns, plan)
+    return Stream(path, records)
+
+
+def _typed_header(header: dict[str, str]) -> dict:
+    typed: dict[str, Any] = dict(header)
+    if typed.get("decks", "").isdigit():
+        typed["decks"] = int(typed["decks"])
+    return typed
+
+
+def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int) -> bool:
+    known = {**COMMON_COLUMNS, **plan}
+    seen: set[str] = set()
+    for position, name in enumerate(columns, start=1):
+        if name in seen:
+            stream.problem(F.LOAD_DUPLICATE_KEY, f"the column {name!r} is named twice; a row would keep one of its "
+                                                 "two cells", line, position)
+            return True
+        seen.add(name)
+        if name not in known and not name.startswith(STAFF_PREFIX):
+            stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; this game's columns: "
+                                          f"{', '.join([*COMMON_COLUMNS, *plan])}, and staff_ROLE", line, position)
+            return True
+    if columns[0] != "coup":
+        stream.problem(F.LOAD_SYNTAX, "the first column must be `coup`: the rows of one coup are grouped by it", line)
+        return True
+    return False
+
+
+def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], columns: list[str], plan: dict) -> LogRecord:
+    """One coup from its rows: coup-level cells from the first row (they must agree on every row), one bet per
+    row whose bet cells are not all empty."""
+    known = {**COMMON_COLUMNS, **plan}
+    coup: dict[str, Any] = {}
+    bets: list[dict] = []
+    lines = [number for number, _ in rows]
+    where: dict[str, tuple[int, int]] = {"": (lines[0], 1)}
+    for row_index, (number, row) in enumerate(rows):
+        bet: dict[str, Any] = {}
+        for position, (name, value) in enumerate(zip(columns, row), start=1):
+            if name.startswith(STAFF_PREFIX):
+                if row_index == 0 and value:
+                    coup.setdefault("staff", {})[name[len(STAFF_PREFIX):]] = value
+                    where[f"/staff/{name[len(STAFF_PREFIX):]}"] = (number, position)
+                continue
+            field, reader = known[name]
+            if field.startswith("bets/"):
+                if value != "":
+                    key = field[len("bets/"):]
+                    bet[key] = _cell(value, reader)
+                    where[f"/bets/{len(bets)}/{key}"] = (number, position)
+            elif row_index == 0:
+                if value != "":
+                    coup[field] = _cell(value, reader)
+                where[f"/{field}"] = (number, position)
+            elif value != "" and value != rows[0][1][position - 1]:
+                coup.setdefault("_conflicts", []).append((field, number, position))
+        if bet:
+            where[f"/bets/{len(bets)}"] = (number, 1)
+            bets.append(bet)
+    coup["bets"] = bets
+    conflicts = coup.pop("_conflicts", None)
+    record = LogRecord(path, index, coup, lines[0], where=lambda pointer: _nearest(where, pointer))
+    for field, number, position in conflicts or ():
+        record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, f"the rows of coup {rows[0][1][0]} give "
+                                       f"two values of `{field}`; each row of a coup must repeat the same",
+                                       path, number, position, f"/{field}", index))
+    return record
+
+
+def _nearest(where: dict[str, tuple[int, int]], pointer: str) -> tuple[int, int]:
+    while pointer not in where and pointer:
+        pointer = pointer.rsplit("/", 1)[0]
+    return where.get(pointer) or where[""]

@@ -1,0 +1,382 @@
+"""One game log replayed: its coups, one at a time, against the rules that verify each aspect.
+
+The header chose the game and the law; `Terms` gathers what the coups are replayed under (the table
+configuration the header names, else the header's own limits and the law's schedule). Per coup: the coup's
+shape (the family's COUP_SCHEMA), then the core aspects the ruleset asks for (numbering, times, limits,
+multiples, the minimum kept through a session, staff turns), then the family engine's replay; each breach goes
+to the rules verifying its aspect. The state is one log's and is dropped with it: memory stays flat.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+from casino_audit import findings as F
+from casino_audit.checks import bind_params
+from casino_audit.checks.replay import CORE_ASPECTS
+from casino_audit.display import brief
+from casino_audit.findings import Finding, Severity
+from casino_audit.replay import COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, cents, families, money
+from casino_audit.rulesets import Rule, Ruleset
+from casino_audit.values import show
+
+Admit = Callable[[str, str, Severity], bool]
+
+
+def coup_schema(module) -> dict:
+    """The family's coup schema as the shape check reads it (the common fields are the family's to merge)."""
+    return module.COUP_SCHEMA
+
+
+@dataclass
+class Counts:
+    """What the summary says of a log: records read, coups checked, coups with a finding, lines unreadable."""
+
+    checked: int = 0
+    with_findings: int = 0
+
+
+def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log_path: str,
+              problems: list[tuple[str, str]]) -> Terms:
+    """What the coups are replayed under. A table configuration the header names gives the payouts, decks and
+    limits; what it cannot give comes from the header, then from the law's schedule. Problems with the named
+    configuration are (pointer, message) in `problems`, never a silent fallback."""
+    from casino_audit.edge import law_schedule
+
+    table: Mapping = {}
+    named = header.get("table_config")
+    if isinstance(named, str):
+        table = _table_config(os.path.join(os.path.dirname(log_path), named), header, game, problems)
+    stakes = table.get("stakes") or {}
+    limits = {"minimum": stakes.get("minimum_eur"), "maximum": stakes.get("maximum_eur"),
+              "maxima": stakes.get("maxima_eur") or {}, "minima": stakes.get("minima_eur") or {}}
+    if not table.get("stakes") and isinstance(header.get("limits"), Mapping):
+        own = header["limits"]
+        limits = {"minimum": own.get("minimum"), "maximum": own.get("maximum"),
+                  "maxima": own.get("maxima") or {}, "minima": own.get("minima") or {}}
+    decks = (table.get("cards") or {}).get("decks") or header.get("decks") or \
+        (law_schedule(ruleset, game, "/cards") or {}).get("decks")
+    play = ruleset.play.get(game)
+    return Terms(play=play.data if play else None,
+                 payouts=table.get("payouts") or law_schedule(ruleset, game, "/payouts"),
+                 decks=decks if isinstance(decks, int) and not isinstance(decks, bool) else None,
+                 limits=limits, params=dict(params), table=table)
+
+
+def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[str, str]]) -> Mapping:
+    from casino_audit.loader import NotOneDocument, load_single_document
+
+    try:
+        data = load_single_document(path, "a table configuration").data
+    except NotOneDocument as error:
+        problems.append(("/table_config", f"the table configuration it names cannot be read ({brief(error.problems[0], 200)}); "
+                                          "the coups are replayed under the header's limits and the law's schedule"))
+        return {}
+    if not isinstance(data, dict) or data.get("kind") != "table" or data.get("game") != game:
+        problems.append(("/table_config", f"the file it names is not a {game} table configuration; the coups are "
+                                          "replayed under the header's limits and the law's schedule"))
+        return {}
+    if header.get("jurisdiction") and data.get("jurisdiction") not in (None, header.get("jurisdiction")):
+        problems.append(("/table_config", f"the table configuration it names is filed under "
+                                          f"{show(data.get('jurisdiction'))}, the log under {show(header.get('jurisdiction'))}"))
+    return data
+
+
+@dataclass
+class _Limits:
+    minimum: Decimal | None
+    maximum: Decimal | None
+    since: dict = field(default_factory=dict)  # "minimum"/"maximum" -> (period key by `per`, coup) when set
+
+
+class LogSession:
+    """The replay of one log under one jurisdiction's record rules for its game."""
+
+    def __init__(self, header, game: str, jurisdiction: str, ruleset: Ruleset, rules: list[Rule],
+                 params: Mapping[str, Any], admit: Admit, require_params: bool = False):
+        self.header, self.game, self.jurisdiction = header, game, jurisdiction
+        self.file = header.file
+        self.admit = admit
+        self.counts = Counts()
+        self._pending: list[Finding] = []
+        problems: list[tuple[str, str]] = []
+        self.terms = terms_for(header.data, ruleset, game, params, header.file, problems)
+        for pointer, message in problems:
+            self._pending.append(self._tool(F.LOAD_UNREADABLE, pointer, message))
+        self.module = families.for_game(game)
+        self.validator = None
+        if self.module is not None:
+            from casino_audit.shape import ShapeValidator
+
+            self.validator = _validator(self.module)
+        # aspect -> [(rule, its check with parameters bound)]; rules missing a parameter say so once
+        self.by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
+        for rule in rules:
+            missing = [name for name in rule.params if name not in params]
+            if missing:
+                self._not_applied(rule, f"no value for {missing[0]} ({ruleset.params[missing[0]].description}); "
+                                        f"give it with --param {missing[0]}=VALUE", require_params)
+                continue
+            self.by_aspect.setdefault(rule.check["verify"], []).append((rule, bind_params(rule.check, params)))
+        self.prepared = None
+        engine_aspects = [a for a in self.by_aspect if a not in CORE_ASPECTS]
+        if engine_aspects and self.module is None:
+            for aspect in engine_aspects:
+                for rule, _ in self.by_aspect.pop(aspect):
+                    self._not_applied(rule, f"no replay engine for {game} yet", require_params)
+        elif engine_aspects:
+            try:
+                self.prepared = self.module.prepare(game, self.terms)
+            except Unavailable as unavailable:
+                self.prepared = unavailable.prepared
+                unchecked = unavailable.aspects if self.prepared is not None else engine_aspects
+                for aspect in unchecked:
+                    for rule, _ in self.by_aspect.pop(aspect, ()):
+                        self._not_applied(rule, unavailable.why, require_params)
+            self.state = self.module.start(self.prepared) if self.prepared is not None else None
+        self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
+        self.core = _Core(self)
+
+    # --- findings ------------------------------------------------------------------------------------------
+
+    def _tool(self, rule_id: str, pointer: str, message: str, record=None) -> Finding:
+        record = record or self.header
+        line, column = record.position(pointer) or (None, None)
+        return Finding(rule_id, Severity.ERROR, message, self.file, line, column, pointer, record.index,
+                       self.jurisdiction)
+
+    def _not_applied(self, rule: Rule, why: str, require_params: bool) -> None:
+        severity = Severity.ERROR if require_params else Severity.INFO
+        if self.admit(self.file, rule.id, severity):
+            line, column = self.header.position("") or (None, None)
+            self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,
+                                         column, "", self.header.index, self.jurisdiction, rule.citation))
+
+    def _breach(self, aspect: str, record, pointer: str, message: str) -> Iterator[Finding]:
+        for rule, _ in self.by_aspect.get(aspect, ()):
+            if self.admit(self.file, rule.id, rule.severity):
+                line, column = record.position(pointer) or (None, None)
+                yield Finding(rule.id, rule.severity, message, self.file, line, column, pointer, record.index,
+                              self.jurisdiction, rule.citation)
+
+    # --- the stream ----------------------------------------------------------------------------------------
+
+    def start(self) -> Iterator[Finding]:
+        yield from self._pending
+        self._pending = []
+
+    def coup(self, record) -> Iterator[Finding]:
+        """The findings of one coup record (its shape, then each aspect)."""
+        found = list(record.findings)
+        data = record.data
+        if self.validator is not None and not self.validator.is_valid(data):
+            for rule_id, pointer, message in self.validator.errors(data):
+                found.append(self._tool(rule_id, pointer, f"coup: {message}; the coup is not replayed", record))
+        elif self.validator is None and not isinstance(data, dict):
+            found.append(self._tool(F.SHAPE_INVALID, "", "a coup record is a JSON object", record))
+        else:
+            found.extend(self.core.coup(record))
+            if self.engine:
+                for aspect, pointer, message in self.module.replay(self.prepared, self.state, data):
+                    found.extend(self._breach(aspect, record, pointer, message))
+        self.counts.checked += 1
+        self.counts.with_findings += bool(found) or self.core.flagged
+        self.core.flagged = False
+        return found
+
+    def close(self) -> Iterator[Finding]:
+        yield from self.core.close()
+        finish = getattr(self.module, "finish", None)
+        if self.engine and finish is not None:
+            for aspect, pointer, message in finish(self.prepared, self.state):
+                yield from self._breach(aspect, self.header, pointer, message)
+
+
+def _validator(module):
+    from casino_audit.shape import ShapeValidator
+
+    cached = getattr(module, "_shape_validator", None)
+    if cached is None:
+        cached = module._shape_validator = ShapeValidator(coup_schema(module))
+    return cached
+
+
+class _Core:
+    """The core's aspects over the stream: each runs only if a rule verifies it."""
+
+    def __init__(self, session: LogSession):
+        self.session = session
+        self.flagged = False  # a breach counted past --max-per-rule still marks its coup
+        wanted = session.by_aspect
+        self.wanted = wanted
+        limits = session.terms.limits
+        self.limits = _Limits(money(limits.get("minimum")), money(limits.get("maximum")))
+        self.maxima = {k: money(v) for k, v in (limits.get("maxima") or {}).items()}
+        self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
+        self.last_coup: int | None = None
+        self.last_time: datetime | None = None
+        self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
+        self.stakes = getattr(session.module, "stakes", None)
+        self.limits_said = False
+        if ("stake_limits" in wanted or "stake_multiple" in wanted) and self.stakes is None:
+            for aspect in ("stake_limits", "stake_multiple"):
+                for rule, _ in wanted.pop(aspect, ()):
+                    session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet", False)
+
+    def _emit(self, aspect, record, pointer, message) -> Iterator[Finding]:
+        self.flagged = True
+        return self.session._breach(aspect, record, pointer, message)
+
+    def coup(self, record) -> Iterator[Finding]:
+        data, wanted = record.data, self.wanted
+        # Whether the log is whole is always checked: a gap is coups nobody can replay.
+        number = data.get("coup")
+        tool = self.session._tool
+        if isinstance(number, int):
+            last = self.last_coup
+            if last is not None and number != last + 1:
+                what = ((f"coup {last + 1} is missing" if number == last + 2 else
+                         f"{number - last - 1} coups are missing ({last + 1} to {number - 1})") if number > last + 1
+                        else "the same number again" if number == last else "a step back")
+                self.flagged = True
+                yield tool(F.LOG_NUMBERING, "/coup", f"coup {number} follows coup {last}: {what}", record)
+            self.last_coup = number
+        when = _time(data.get("time"))
+        if when is None:
+            self.flagged = True
+            yield tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data.get('time')))}, not an ISO 8601 time", record)
+        else:
+            if self.last_time is not None and _comparable(when, self.last_time) and when < self.last_time:
+                self.flagged = True
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
+                                                f"({self.last_time.isoformat()})", record)
+            self.last_time = when
+        yield from self._limits(record, data, when)
+        if "staff_turn" in wanted and when is not None:
+            yield from self._turns(record, data, when)
+        if ("stake_limits" in wanted or "stake_multiple" in wanted):
+            yield from self._stakes(record, data)
+
+    def _limits(self, record, data, when) -> Iterator[Finding]:
+        given = data.get("limits")
+        current = self.limits
+        first = not current.since
+        changes = {}
+        if isinstance(given, dict):
+            for key in ("minimum", "maximum"):
+                if key in given:
+                    value = money(given[key])
+                    if value is not None and value != getattr(current, key):
+                        changes[key] = value
+        for key in ("minimum", "maximum"):
+            for rule, spec in self.wanted.get(f"{key}_unchanged", ()):
+                period = _period(spec["per"], data, when)
+                was = current.since.get((key, spec["per"]))
+                if key in changes and was is not None and was[0] == period and period is not None:
+                    yield from self._emit(f"{key}_unchanged", record, f"/limits/{key}",
+                                          f"the table's {key} changes from {cents(getattr(current, key))} to "
+                                          f"{cents(changes[key])} within {spec['per']} {period} (set at coup {was[1]})")
+                if key in changes or was is None or was[0] != period:
+                    current.since[(key, spec["per"])] = (period, data.get("coup"))
+        for key, value in changes.items():
+            setattr(current, key, value)
+        if (changes or first) and "maximum_coefficient" in self.wanted:
+            current.since.setdefault(("coefficient", None), True)
+            if current.minimum and current.maximum:
+                ratio = Fraction(current.maximum) / Fraction(current.minimum)
+                for rule, spec in self.wanted["maximum_coefficient"]:
+                    allowed = [Fraction(money(v) or 0) for v in spec["one_of"]]
+                    if ratio not in allowed:
+                        shown = ", ".join(str(money(v)) for v in spec["one_of"])
+                        yield from self._emit("maximum_coefficient", record, "/limits" if changes else "/coup",
+                                              f"the maximum {cents(current.maximum)} is {_times(ratio)} times the "
+                                              f"minimum {cents(current.minimum)}; the law allows {shown} times")
+        current.since.setdefault(("seen", None), True)
+
+    def _turns(self, record, data, when) -> Iterator[Finding]:
+        staff = data.get("staff") if isinstance(data.get("staff"), dict) else {}
+        for rule, spec in self.wanted["staff_turn"]:
+            role = spec["role"]
+            who = staff.get(role)
+            held = self.turns.get(role)
+            if who is None:
+                self.turns.pop(role, None)
+                continue
+            if held is None or held[0] != who:
+                self.turns[role] = (who, when, data.get("coup"), False)
+                continue
+            minutes = (when - held[1]).total_seconds() / 60 if _comparable(when, held[1]) else 0
+            limit = money(spec["max_minutes"])
+            if limit is not None and not held[3] and Fraction(minutes) > Fraction(limit):
+                self.turns[role] = (*held[:3], True)
+                yield from self._emit("staff_turn", record, f"/staff/{role}",
+                                      f"{who} has held the {role}'s place since coup {held[2]} "
+                                      f"({held[1].isoformat()}): more than {limit} minutes")
+
+    def _stakes(self, record, data) -> Iterator[Finding]:
+        current = self.limits
+        limit_rules = self.wanted.get("stake_limits", ())
+        multiple_rules = self.wanted.get("stake_multiple", ())
+        if limit_rules and current.minimum is None and current.maximum is None and not self.maxima \
+                and not self.limits_said:
+            self.limits_said = True
+            for rule, _ in limit_rules:
+                self.session._not_applied(rule, "no stake limits are known: name the table configuration in the "
+                                                "header (`table_config`) or give `limits` there", False)
+            yield from self.session.start()
+        for pointer, chance, raw in self.stakes(data):
+            amount = money(raw)
+            if amount is None:
+                continue  # the shape check reported it
+            for rule, spec in limit_rules:
+                if spec.get("chances") and chance not in spec["chances"]:
+                    continue
+                low = self.minima.get(chance) or current.minimum
+                high = self.maxima.get(chance) or current.maximum
+                if low is not None and amount < low:
+                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {chance}, "
+                                          f"under the minimum of {cents(low)}")
+                elif high is not None and amount > high:
+                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {chance}, "
+                                          f"over the maximum of {cents(high)}")
+                break
+            for rule, spec in multiple_rules:
+                if spec.get("chances") and chance not in spec["chances"]:
+                    continue
+                unit = current.minimum if spec["unit"] == "minimum" else money(spec["unit"])
+                if unit and Fraction(amount) % Fraction(unit):
+                    what = f"the table's minimum ({cents(unit)})" if spec["unit"] == "minimum" else cents(unit)
+                    yield from self._emit("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {chance} "
+                                          f"is not a whole multiple of {what}")
+                break
+
+    def close(self) -> Iterator[Finding]:
+        return iter(())
+
+
+def _period(per: str, data, when: datetime | None):
+    if per == "session":
+        return data.get("session")
+    return when.date().isoformat() if when is not None else None
+
+
+def _time(value) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _comparable(a: datetime, b: datetime) -> bool:
+    return (a.tzinfo is None) == (b.tzinfo is None)
+
+
+def _times(ratio: Fraction) -> str:
+    return str(ratio.numerator) if ratio.denominator == 1 else f"{float(ratio):.4g}"

@@ -1,0 +1,177 @@
+"""Punto banco / bacará coups replayed: the cards against the shoe, the drawing against the law's table, the
+outcome, and every bet's settlement to the cent (casino_audit/games/baccarat.py does the game).
+
+A coup record (JSON Lines; CSV one row per bet, see CSV_COLUMNS):
+    {"coup": 12, "time": "2026-11-02T21:14:05", "session": "2026-11-02", "staff": {"croupier": "C-12"},
+     "shoe": 3, "player": ["9h", "Kd", "3s"], "banker": ["5c", "Qh"], "outcome": "player",
+     "bets": [{"seat": 1, "chance": "banco", "stake": 100, "net": -100}, ...]}
+`player` and `banker` are each hand's cards in the order dealt (the coup deals player, banker, player, banker,
+then the third cards); `outcome` is player, banker or tie as the floor declared it; `net` is what the bet came
+to for the player: the win paid (positive), 0 for a stake handed back, minus the stake when collected.
+`burned` lists cards burnt from the shoe before the coup (they count against the shoe's cards).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Iterator, Mapping
+
+from casino_audit.games import baccarat
+from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
+                                 card, cents, money)
+
+GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
+ASPECTS = {
+    "deal": "every card is a card, and no card comes out of one shoe more often than its decks hold it",
+    "drawing": "each hand took a third card exactly when the law's drawing table says so",
+    "outcome": "the declared outcome is the one the hands' totals give",
+    "chances": "every bet is on a chance the game has",
+    "settlement": "every bet was settled at the law's (or the table's) payout, to the cent",
+}
+_HAND = {"type": "array", "items": CARD_SCHEMA, "minItems": 2, "maxItems": 3}
+COUP_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "A punto banco / bacará coup",
+    "type": "object", "additionalProperties": False,
+    "required": [*COMMON_REQUIRED, "shoe", "player", "banker", "outcome", "bets"],
+    "properties": {
+        **COMMON_COUP,
+        "shoe": {"type": "integer", "minimum": 1, "description": "The shoe the coup is dealt from (its cards are "
+                                                                 "counted together)."},
+        "burned": {"type": "array", "items": CARD_SCHEMA, "description": "Cards burnt before the coup."},
+        "player": {**_HAND, "description": "Punto's (ponto's) cards, in the order dealt."},
+        "banker": {**_HAND, "description": "Banco's (banca's) cards, in the order dealt."},
+        "outcome": {"enum": list(baccarat.OUTCOMES), "description": "The outcome the floor declared."},
+        "bets": {"type": "array", "description": "Every bet of the coup.", "items": {
+            "type": "object", "additionalProperties": False, "required": ["chance", "stake", "net"],
+            "properties": {
+                "seat": {"type": "integer", "minimum": 0, "description": "The seat (or box) the bet is on."},
+                "chance": {"type": "string", "description": "The chance, as the payout schedule names it "
+                                                            "(punto, banco, egalite; ponto, banca, empate ...)."},
+                "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
+                "net": {**AMOUNT_SCHEMA, "description": "What the bet came to for the player: the win paid, "
+                                                        "0 for a stake returned, minus the stake when lost."}}}},
+    },
+}
+CSV_COLUMNS = {
+    "shoe": ("shoe", "int"), "burned": ("burned", "cards"), "player": ("player", "cards"),
+    "banker": ("banker", "cards"), "outcome": ("outcome", "text"), "seat": ("bets/seat", "int"),
+    "chance": ("bets/chance", "text"), "stake": ("bets/stake", "money"), "net": ("bets/net", "money"),
+}
+_WORTH = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
+
+
+@dataclass(frozen=True)
+class Prepared:
+    drawing: Mapping | None  # None: the law's table is not known, the drawing is not checked
+    terms: Mapping[str, Mapping]  # chance -> {wins_on, returned_on, pays, deduction ...}
+    decks: int | None
+
+
+def prepare(game: str, terms: Terms) -> Prepared:
+    play = terms.play or {}
+    bets = play.get("bets")
+    if not bets:
+        raise Unavailable(list(ASPECTS), f"the ruleset states no chances for {game} under `play:`")
+    payouts = terms.payouts or {}
+    chance_terms = {name: {**bet, "pays": _exact(payouts[name])} for name, bet in bets.items() if name in payouts}
+    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks)
+    unknown = [name for name in bets if name not in payouts]
+    if prepared.drawing is None:
+        raise Unavailable(["drawing"], f"the ruleset has no drawing table for {game} (the law's text gives none, or "
+                                       "it is not encoded); a house ruleset that extends it may give one under `play:`",
+                          prepared)
+    if unknown:
+        raise Unavailable(["settlement"], f"no payout is known for {', '.join(unknown)}: name the table "
+                                          "configuration in the header (`table_config`)", prepared)
+    return prepared
+
+
+def _exact(value: Any) -> Any:
+    return str(value) if isinstance(value, float) else value  # a YAML 0.95 is read as written, never binary
+
+
+def start(prepared: Prepared) -> dict:
+    return {"shoe": None, "seen": Counter()}
+
+
+def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
+    for index, bet in enumerate(coup.get("bets") or ()):
+        yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")
+
+
+def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    player, banker = coup["player"], coup["banker"]
+    yield from _deal(prepared, state, coup)
+    values_p = [_WORTH[c[0]] for c in player]
+    values_b = [_WORTH[c[0]] for c in banker]
+    if prepared.drawing is not None:
+        yield from _drawing(prepared.drawing, values_p, values_b)
+    player_total, banker_total = sum(values_p) % 10, sum(values_b) % 10
+    outcome = baccarat.PLAYER if player_total > banker_total else \
+        baccarat.BANKER if banker_total > player_total else baccarat.TIE
+    if coup["outcome"] != outcome:
+        yield "outcome", "/outcome", (f"declared {coup['outcome']}, but the player has {player_total} and the banker "
+                                      f"{banker_total}: {outcome}")
+    for index, bet in enumerate(coup["bets"]):
+        chance = bet["chance"]
+        terms = prepared.terms.get(chance)
+        if terms is None:
+            yield "chances", f"/bets/{index}/chance", (f"a bet on {chance!r}, which is not a chance of the game "
+                                                       f"(chances: {', '.join(prepared.terms)})")
+            continue
+        stake, net = money(bet["stake"]), money(bet["net"])
+        if stake is None or net is None or stake <= 0:
+            continue  # the shape check reports what is not an amount
+        due = baccarat.settle(outcome, {chance: stake}, {chance: terms}, banker_total=banker_total)[chance]
+        if net != due:
+            yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
+                                                       f"({player_total} to {banker_total}) comes to {cents(due)}, "
+                                                       f"not {cents(net)}")
+
+
+def _deal(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    if coup["shoe"] != state["shoe"]:
+        state["shoe"], state["seen"] = coup["shoe"], Counter()
+    seen = state["seen"]
+    decks = prepared.decks
+    for field in ("burned", "player", "banker"):
+        for position, text in enumerate(coup.get(field) or ()):
+            seen[text] += 1
+            if decks is not None and seen[text] > decks:
+                yield "deal", f"/{field}/{position}", (f"{text} comes out of shoe {coup['shoe']} for the "
+                                                       f"{_ordinal(seen[text])} time; {decks} deck(s) hold it "
+                                                       f"{decks} time(s)")
+
+
+def _drawing(drawing: Mapping, player: list[int], banker: list[int]) -> Iterator[tuple[str, str, str]]:
+    p2, b2 = sum(player[:2]) % 10, sum(banker[:2]) % 10
+    naturals = drawing["naturals"]
+    if p2 in naturals or b2 in naturals:
+        for hand, values, name in (("player", player, "player"), ("banker", banker, "banker")):
+            if len(values) == 3:
+                yield "drawing", f"/{hand}/2", (f"the {name} took a third card on a natural "
+                                                f"(player {p2}, banker {b2}): nobody draws")
+        return
+    player_draws = p2 in drawing["player_draws_on"]
+    if player_draws != (len(player) == 3):
+        yield "drawing", "/player" if player_draws else "/player/2", (
+            f"the player has {p2} and must {'draw' if player_draws else 'stand'}, but "
+            f"{'stood' if player_draws else 'drew'}")
+        return  # the banker's rule depends on the player's third card: not judged on a wrong player hand
+    row = drawing["banker"].get(b2)
+    if row is None:
+        return
+    third = player[2] if player_draws else None
+    banker_draws = bool(row["draws_if_player_stood"]) if third is None else third in row["draws_on_player_third_card"]
+    if banker_draws != (len(banker) == 3):
+        why = "the player stood" if third is None else f"the player's third card is worth {third}"
+        yield "drawing", "/banker" if banker_draws else "/banker/2", (
+            f"the banker has {b2} and {why}: the banker must {'draw' if banker_draws else 'stand'}, but "
+            f"{'stood' if banker_draws else 'drew'}")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
