@@ -236,9 +236,21 @@ def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
 
 
 def _typed_header(header: dict[str, str]) -> dict:
-    typed: dict[str, Any] = dict(header)
-    if typed.get("decks", "").isdigit():
-        typed["decks"] = int(typed["decks"])
+    """The `#` lines as the header record: `decks` a whole number, `limits.minimum: 20` (a dotted key) nested,
+    limits read as amounts; what cannot be read stays text for the header's shape check to report."""
+    typed: dict[str, Any] = {}
+    for key, value in header.items():
+        if key.startswith("limits."):
+            parts = key.split(".")
+            place = typed.setdefault("limits", {})
+            for part in parts[1:-1]:
+                place = place.setdefault(part, {}) if isinstance(place, dict) else place
+            if isinstance(place, dict):
+                place[parts[-1]] = _cell(value, "money")
+        elif key == "decks":
+            typed[key] = _cell(value, "int")
+        else:
+            typed[key] = value
     return typed
 
 
