@@ -213,6 +213,12 @@ def _show(amount: Fraction) -> str:
     return f"{whole}… (not a whole cent)"
 
 
+def _ratio(payout: Fraction) -> str:
+    if (payout * 10_000).denominator == 1:
+        return f"{(Decimal(payout.numerator) / Decimal(payout.denominator)).normalize():f}"
+    return f"{payout.numerator}/{payout.denominator}"
+
+
 def _article(chance: Mapping) -> str:
     return chance["citations"][0]["article"]
 
@@ -328,7 +334,7 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
             continue
         owed = engine.net(stake, found, prepared.payouts)
         if Fraction(net) != owed:
-            rule = (f"{cents(stake)} x {_show(prepared.payouts[pays])} (schedule: {pays})" if found.result == engine.WIN
+            rule = (f"{cents(stake)} x {_ratio(prepared.payouts[pays])} (schedule: {pays})" if found.result == engine.WIN
                     else "the stake" if found.result == engine.LOSE else "nothing")
             yield settle_aspect, base + "/net", (f"{where}: the {_SAID[found.result]} {name} bet of {cents(stake)} "
                                                  f"nets {_show(owed)}: {rule}; the log has {cents(net)}")
