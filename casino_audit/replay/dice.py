@@ -125,6 +125,7 @@ class Prepared:
     bar: int | None
     unavailable: frozenset[str]
     craps: bool
+    from_params: frozenset[str] = frozenset()  # chances whose undecided throws the run's parameter resolves
 
 
 @dataclass
@@ -175,8 +176,10 @@ def prepare_partial(game: str, terms: Terms) -> tuple[Prepared, Unavailable | No
         bar = int(raw) if raw is not None and str(raw).strip() in ("2", "12") else None
         if bar is None:
             missing["bar"] = f"the table's bar total is not known; give the parameter {param} (2 or 12)"
+    from_params = frozenset(name for name, chance in play["chances"].items()
+                            if not isinstance(chance["otherwise"], str))
     prepared = Prepared(game, int(play.get("dice", 3)), chances, payouts, payout_params, bar,
-                        frozenset(missing), game == "craps")
+                        frozenset(missing), game == "craps", from_params)
     if not missing:
         return prepared, None
     return prepared, Unavailable(tuple(missing), "; ".join(missing.values()))
@@ -223,7 +226,7 @@ def _article(chance: Mapping) -> str:
     return chance["citations"][0]["article"]
 
 
-def _resolve(prepared: Prepared, chance: Mapping, dice, on, point) -> tuple[engine.Resolution | None, str]:
+def _resolve(prepared: Prepared, name: str, chance: Mapping, dice, on, point) -> tuple[engine.Resolution | None, str]:
     """The resolution and the aspect it falls under; None when it rests on a value the run does not give."""
     try:
         found = engine.resolve(chance, dice, on, point, prepared.bar)
@@ -233,7 +236,7 @@ def _resolve(prepared: Prepared, chance: Mapping, dice, on, point) -> tuple[engi
         either = {engine.resolve(chance, dice, on, point, bar) for bar in (2, 12)}
         return (either.pop(), "resolution") if len(either) == 1 else (None, "bar")
     rule = chance["rules"][found.rule] if found.rule is not None else None
-    if rule is None and chance["otherwise"] != "lose" and prepared.game == "banca_francesa":
+    if rule is None and name in prepared.from_params:
         return found, "other_totals"
     if rule is not None and "bar" in rule["when"].get("total", ()):
         return found, "bar"
@@ -309,7 +312,7 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
             seen[key] += 1
         if throw is None:
             continue
-        found, aspect = _resolve(prepared, chance, throw, on, point)
+        found, aspect = _resolve(prepared, name, chance, throw, on, point)
         if found is None or aspect in prepared.unavailable:
             continue
         if chance.get("contract") and found.result == engine.STAYS:
