@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from casino_audit.games import baccarat, roulette
+from casino_audit.games import baccarat, blackjack_edge, roulette
 
 ROULETTES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 BACCARATS = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
@@ -120,4 +120,5 @@ ENGINES: dict[str, Callable[..., list[Edge]]] = {
     **{game: _baccarat for game in BACCARATS},
     **{game: _roulette for game in ROULETTES},
     **{game: _dice for game in ("banca_francesa", "craps", "cussec")},
+    "blackjack": blackjack_edge.engine,
 }
