@@ -116,7 +116,7 @@ class Settlement:
 
     @property
     def total(self) -> Decimal:
-        return _exact(Fraction(self.ante) + Fraction(self.raise_))  # Decimal's + would round past 28 digits
+        return exact(Fraction(self.ante) + Fraction(self.raise_))  # Decimal's + would round past 28 digits
 
 
 def stud_rules(data: Mapping[str, Any]) -> StudRules:
@@ -186,7 +186,7 @@ def settle(player_hand, dealer_hand, ante, raise_, rules: StudRules, paytable: M
         raise ValueError(f"the raise is {rules.raise_times_ante} times the ante ({ante}), not {raise_}")
     decided = decide(_cards(player_hand) if raise_ else None, _cards(dealer_hand), rules, paytable)
     return Settlement(decided.situation, decided.player, decided.dealer, decided.dealer_qualifies,
-                      _exact(Fraction(ante) * decided.ante), _exact(Fraction(raise_) * decided.raise_),
+                      exact(Fraction(ante) * decided.ante), exact(Fraction(raise_) * decided.raise_),
                       decided.citation)
 
 
@@ -314,7 +314,7 @@ def _money(value: Any, what: str) -> Decimal:
     return amount
 
 
-def _exact(amount: Fraction | Decimal) -> Decimal:
+def exact(amount: Fraction | Decimal) -> Decimal:
     """A Fraction with a denominator of 2s and 5s as the Decimal it is exactly; any other is refused."""
     amount = Fraction(amount)
     places = 0
