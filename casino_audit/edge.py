@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from casino_audit.games import baccarat, roulette
+from casino_audit.games.stud_edge import stud_ante_edge
 
 ROULETTES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 BACCARATS = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
@@ -114,4 +115,6 @@ def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edg
 ENGINES: dict[str, Callable[..., list[Edge]]] = {
     **{game: _baccarat for game in BACCARATS},
     **{game: _roulette for game in ROULETTES},
+    "stud_poker": stud_ante_edge,
+    "poker_sem_descarte": stud_ante_edge,
 }

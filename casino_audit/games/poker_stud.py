@@ -147,9 +147,10 @@ class MissingParams(LookupError):
         super().__init__(f"no value is given for {', '.join(self.names)}")
 
 
-def bind_params(data: Mapping[str, Any], values: Mapping[str, Any]) -> dict:
+def bind_params(data: Mapping[str, Any], values: Mapping[str, Any], strict: bool = True) -> dict:
     """The rules data with each `{param: NAME}` (an outcome the law leaves out, declared a ruleset parameter)
-    replaced by the run's value of NAME; raises MissingParams naming every one without a value."""
+    replaced by the run's value of NAME; raises MissingParams naming every one without a value, or (strict
+    False) leaves it unstated: settling a coup that needs it raises UnstatedOutcome."""
     missing: list[str] = []
 
     def bound(value):
@@ -164,7 +165,7 @@ def bind_params(data: Mapping[str, Any], values: Mapping[str, Any]) -> dict:
         return value
 
     result = bound(data)
-    if missing:
+    if missing and strict:
         raise MissingParams(sorted(set(missing)))
     return result
 

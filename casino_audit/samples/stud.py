@@ -53,7 +53,7 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
     minimum = money((terms.limits or {}).get("minimum")) or Decimal(5)
     maximum = money((terms.limits or {}).get("maximum")) or minimum * 20
     # Antes whose raise stays within the maximum too: the limits bound every stake.
-    units = [k for k in (1, 2, 3, 4, 5, 10, 20) if minimum * k * prepared.rules.raise_times_ante <= maximum] or [1]
+    units = [k for k in (1, 2, 3, 4, 5, 10, 20) if Fraction(minimum) * k * prepared.rules.raise_times_ante <= maximum] or [1]
     clock = _START
     for index in range(count):
         session = index // _SESSION
