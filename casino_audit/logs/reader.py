@@ -136,12 +136,17 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a number a log can hold")
 
 
+# One decoder for every line: json.loads with options builds a new one per call (a third of the parse time).
+_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=_unique)
+
+
 def read_json_lines(path: str) -> Stream:
     def records(stream: Stream) -> Iterator[LogRecord]:
         index = 0
+        decode = _DECODER.decode
         for number, text in _lines(stream):
             try:
-                data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=_unique)
+                data = decode(text)
             except _DuplicateKey as error:
                 stream.problem(F.LOAD_DUPLICATE_KEY, f"the key {error.args[0]!r} is given twice in one record; a "
                                                      "reader would keep only one of its values", number)

@@ -21,7 +21,7 @@ from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
 from casino_audit.display import brief
 from casino_audit.findings import Finding, Severity
-from casino_audit.replay import COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, cents, families, money
+from casino_audit.replay import Terms, Unavailable, cents, families, is_multiple, money
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show
 
@@ -350,7 +350,7 @@ class _Core:
                 if spec.get("chances") and chance not in spec["chances"]:
                     continue
                 unit = current.minimum if spec["unit"] == "minimum" else money(spec["unit"])
-                if unit and Fraction(amount) % Fraction(unit):
+                if unit and not is_multiple(amount, unit):
                     what = f"the table's minimum ({cents(unit)})" if spec["unit"] == "minimum" else cents(unit)
                     yield from self._emit("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {chance} "
                                           f"is not a whole multiple of {what}")

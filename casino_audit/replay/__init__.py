@@ -33,7 +33,7 @@ never float. Cards are written rank then suit: rank one of A 2 3 4 5 6 7 8 9 T J
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping
 
 from casino_audit.values import to_decimal
@@ -87,11 +87,24 @@ class Terms:
     table: Mapping[str, Any] = field(default_factory=dict)  # the table configuration the header names, if any
 
 
+_BOUND = Decimal(10) ** 30
+
+
 def money(value: Any) -> Decimal | None:
     """An amount as written (a Decimal from JSON, an int, or text), exactly; None if it is no amount."""
-    if isinstance(value, float):  # never reached from our readers; a float amount is already inexact
+    kind = type(value)
+    if kind is int:  # the common case, read once per stake: no text round trip
+        return Decimal(value) if -_BOUND < value < _BOUND else None
+    if kind is float:  # never reached from our readers; a float amount is already inexact
         return None
     return to_decimal(value)
+
+
+def is_multiple(amount: Decimal, unit: Decimal) -> bool:
+    """Whether `amount` is a whole multiple of `unit`, exactly (Decimal's remainder, with room for 60 digits)."""
+    with localcontext() as context:
+        context.prec = 70
+        return not amount % unit
 
 
 def card(text: Any) -> tuple[str, str] | None:
@@ -103,4 +116,5 @@ def card(text: Any) -> tuple[str, str] | None:
 
 def cents(amount: Decimal) -> str:
     """An amount as a message shows it: 9.5 -> "9.50"."""
+    amount = Decimal(amount)
     return f"{amount:.2f}" if amount == amount.quantize(Decimal("0.01")) else str(amount)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import baccarat
@@ -60,6 +60,7 @@ CSV_COLUMNS = {
     "banker": ("banker", "cards"), "outcome": ("outcome", "text"), "seat": ("bets/seat", "int"),
     "chance": ("bets/chance", "text"), "stake": ("bets/stake", "money"), "net": ("bets/net", "money"),
 }
+_EXACT = Context(prec=70)  # a stake of 30 digits times a rate stays exact: never rounded to Decimal's 28
 _WORTH = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
 
 
@@ -94,7 +95,7 @@ def _exact(value: Any) -> Any:
 
 
 def start(prepared: Prepared) -> dict:
-    return {"shoe": None, "seen": Counter()}
+    return {"shoe": None, "seen": Counter(), "units": {}}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
@@ -125,11 +126,22 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
         stake, net = money(bet["stake"]), money(bet["net"])
         if stake is None or net is None or stake <= 0:
             continue  # the shape check reports what is not an amount
-        due = baccarat.settle(outcome, {chance: stake}, {chance: terms}, banker_total=banker_total)[chance]
+        due = _EXACT.multiply(stake, _per_unit(prepared, state, chance, outcome, banker_total))
         if net != due:
             yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
                                                        f"({player_total} to {banker_total}) comes to {cents(due)}, "
                                                        f"not {cents(net)}")
+
+
+def _per_unit(prepared: Prepared, state: dict, chance: str, outcome: str, banker_total: int) -> Decimal:
+    """What one unit staked on `chance` comes to, as the engine settles it (a settlement is its stake times
+    this): asked once per chance, outcome and banker total, then remembered for the log."""
+    key = (chance, outcome, banker_total)
+    found = state["units"].get(key)
+    if found is None:
+        found = state["units"][key] = baccarat.settle(outcome, {chance: 1}, {chance: prepared.terms[chance]},
+                                                      banker_total=banker_total)[chance]
+    return found
 
 
 def _deal(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
