@@ -31,6 +31,7 @@ CRAPS_ONLY = {"craps_point_ignored", "standing_bet_collected", "contract_bet_wit
 UNKNOWN_CHANCE = {"banca_francesa": "dezoito", "craps": "horn", "cussec": "total_3"}
 SEATS = {"banca_francesa": 8, "craps": 12, "cussec": 10}
 START = datetime(2026, 11, 2, 21, 0, 0)
+RELIEF = timedelta(minutes=55)  # no croupier stays at the dice an hour (banca francesa n.º 18)
 
 
 def _decimal(amount: Fraction) -> Decimal:
@@ -50,11 +51,12 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
     # each breach from a coup of the first half on, injected at the first coup that allows it
     pending = {name: rng.randrange(max(1, count // 2)) for name in sorted(inject)}
     table = _Table(game, prepared, settled, rng)
-    when, croupier = START, 1
+    when, croupier, since = START, 1, None
     for number in range(1, count + 1):
         when += timedelta(seconds=rng.randint(35, 95))
-        if number % 60 == 1 and number > 1:  # the croupier at the dice is relieved within the hour
-            croupier = croupier % 9 + 1
+        since = since or when
+        if when - since > RELIEF:  # the croupier at the dice (the deitador) is relieved within the hour
+            croupier, since = croupier % 9 + 1, when
         record = {"coup": number, "time": when.isoformat(), "session": f"{when:%Y-%m-%d}",
                   "staff": {"croupier": f"C-{croupier}"}, **table.throw()}
         for name, after in list(pending.items()):
