@@ -1,3 +1,4 @@
+import json
 """Replaying dice-game logs: each aspect found at its pointer, samples replaying clean, injected breaches found."""
 
 import random
@@ -54,13 +55,16 @@ def test_coup_schema_is_draft_2020_12_closed_and_described():
     assert not Draft202012Validator(family.COUP_SCHEMA).is_valid({**good, "odds": 1})
 
 
-def test_csv_columns_read_cells():
-    assert family.CSV_COLUMNS["dice"][1]("3 4 6") == [3, 4, 6]
-    assert family.CSV_COLUMNS["stake"][1]("12.50") == Decimal("12.50")
-    assert family.CSV_COLUMNS["point"][1]("") is None and family.CSV_COLUMNS["on"][1]("2 6") == [2, 6]
-    assert family.CSV_COLUMNS["croupier"][0] == "/staff/croupier"
-    assert set(family.CSV_COLUMNS) >= {"coup", "time", "session", "croupier", "dice", "seat", "chance", "stake", "net"}
-
+def test_a_csv_craps_log_reads_as_its_json_lines_twin(tmp_path, cli):
+    """The CSV layout (one row per bet) gives the coups the JSON Lines log gives: same verdict, same counts."""
+    for fmt in ("jsonl", "csv"):
+        done = cli("sample-log", "cussec", "-j", "PT", "--coups", "300", "--seed", "4", "--inject", "wrong_payout",
+                   "--format", fmt, "-o", str(tmp_path / f"log.{fmt}"))
+        assert done.returncode == 0, done.stderr
+    reports = [json.loads(cli("check", str(tmp_path / f"log.{fmt}"), "--format", "json").stdout)
+               for fmt in ("jsonl", "csv")]
+    assert [r["summary"]["records_checked"] for r in reports] == [300, 300]
+    assert [sorted({f["rule_id"] for f in r["findings"]}) for r in reports] == [["PT-CUSSEC-LOG-SETTLEMENT"]] * 2
 
 def test_stakes_point_at_each_bet():
     found = list(family.stakes(coup(1, [3, 4], (1, "pass_line", "10", 10), (2, "field", 5, -5))))
