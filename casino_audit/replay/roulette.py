@@ -114,12 +114,13 @@ def prepare(game: str, terms: Terms) -> Prepared:
                 continue
         chances[name] = kind
     zero_rule, why = zero_rule_of(game, terms)
+    whys = [why] if why else []
     if payouts is None:
-        why = (f"no payout schedule is known for {game} (the law's text states none): name the table "
-               "configuration in the header (`table_config`)")
-    prepared = Prepared(wheel, chances, payouts, zero_rule, why is None)
-    if why is not None:
-        raise Unavailable(["settlement"], why, prepared)
+        whys.append(f"no payout schedule is known for {game} (the law's text states none): name the table "
+                    "configuration in the header (`table_config`)")
+    prepared = Prepared(wheel, chances, payouts, zero_rule, not whys)
+    if whys:
+        raise Unavailable(["settlement"], "; ".join(whys), prepared)
     return prepared
 
 

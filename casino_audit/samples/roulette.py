@@ -1,4 +1,4 @@
-"""Sample roulette logs: seeded spins in evening sessions, a croupier and a spinner relieved within the hour,
+"""Sample roulette logs: seeded spins in afternoon sessions (one a day), a croupier and a spinner relieved within the hour,
 several seats betting every combination the schedule pays, each bet settled by the payouts and the zero rule."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ BREACHES = {
     "over_the_maximum": "a stake above the table's maximum (stake_limits)",
 }
 _STAFF = [f"C-{n}" for n in range(1, 13)]
-_SPINS_PER_SESSION = 240  # about five hours at 60 to 90 seconds a spin
+_SPINS_PER_SESSION = 240  # about five hours at 60 to 90 seconds a spin: 15:00 to 20:00, within the day
 
 
 def _shapes(wheel: roulette.Wheel) -> dict[str, list]:
@@ -53,13 +53,13 @@ def coups(game: str, terms: Terms, rng, count: int, inject=frozenset()) -> Itera
     base = money(terms.limits.get("minimum")) or Decimal(5)
     maximum = money(terms.limits.get("maximum")) or base * 200
     spots = _spots(rng, count, inject)
-    when = datetime(2026, 11, 2, 20, 0, 0)
+    when = datetime(2026, 11, 2, 15, 0, 0)
     spinner, croupier, turn_ends, minimum = None, None, when, base
     for index in range(count):
         number_in_session = index % _SPINS_PER_SESSION
         if number_in_session == 0:
             day = datetime(2026, 11, 2) + timedelta(days=index // _SPINS_PER_SESSION)
-            when = day.replace(hour=20) + timedelta(seconds=rng.randrange(0, 300))
+            when = day.replace(hour=15) + timedelta(seconds=rng.randrange(0, 300))
             turn_ends, minimum = when, base  # a new session (a new day) opens with a fresh spinner
         else:
             when += timedelta(seconds=rng.randrange(60, 91))
