@@ -389,13 +389,52 @@ def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KI
     from casino_audit import kinds
     from casino_audit.shape import packaged_schema
 
-    if name in kinds.KINDS:
+    if name == "game-log":
+        from casino_audit.logs.schema import game_log_schema
+
+        document = game_log_schema()
+    elif name in kinds.KINDS:
         document = kinds.schema(name)
     elif name in SCHEMAS:
         document = packaged_schema(SCHEMAS[name])
     else:
         raise Fail(f"unknown schema {name!r}; choose one of {', '.join([*KIND_NAMES, *SCHEMAS])}")
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+@app.command("sample-log")
+@_exits
+def sample_log(
+    game: str = typer.Argument(..., help="The game, as a table configuration names it (punto_banco ...)."),
+    jurisdiction: str = typer.Option(..., "-j", "--jurisdiction", metavar="CODE", help="Whose law: LU, PT, MC."),
+    coups: int = typer.Option(1000, "--coups", metavar="N", min=0, help="How many coups."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="The seed: the same seed gives the same log."),
+    inject: List[str] = typer.Option([], "--inject", metavar="BREACH",
+                                     help="A breach to inject (repeatable); an unknown name lists the known ones."),
+    output_format: str = typer.Option("jsonl", "--format", metavar="FORMAT", help="jsonl or csv."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="Write to FILE (refused if it exists), else to standard output."),
+    config: Optional[Path] = _CONFIG_OPTION,
+):
+    """Write a realistic game log (shuffled shoes, sessions, staff changes, several seats' bets), compliant or
+    with named breaches injected: for tests, benchmarks and a first try of `check`."""
+    from casino_audit.samples.log import SampleError, write
+
+    if output_format not in ("jsonl", "csv"):
+        raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
+    [ruleset] = _rules_in_scope(jurisdiction, [], config)
+    try:
+        if output is None:
+            write(ruleset, game, coups, seed, inject, sys.stdout, output_format)
+            return
+        if output.exists():
+            raise Fail(f"{output} exists: sample-log never writes over a file")
+        with open(output, "x", encoding="utf-8", newline="") as out:
+            write(ruleset, game, coups, seed, inject, out, output_format)
+    except SampleError as error:
+        if output is not None and output.exists() and output.stat().st_size == 0:
+            output.unlink()
+        raise Fail(str(error)) from None
 
 
 def main() -> None:

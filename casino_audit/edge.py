@@ -110,8 +110,14 @@ def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edg
     return found
 
 
+def _dice(*arguments) -> list[Edge]:
+    from casino_audit.games import dice_edge  # imports this module: loaded when first used
+    return dice_edge.edges(*arguments)
+
+
 # game -> engine(ruleset, game, play (the ruleset's Play or None), payouts, table (mapping), options)
 ENGINES: dict[str, Callable[..., list[Edge]]] = {
     **{game: _baccarat for game in BACCARATS},
     **{game: _roulette for game in ROULETTES},
+    **{game: _dice for game in ("banca_francesa", "craps", "cussec")},
 }

@@ -15,7 +15,7 @@ from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
 from casino_audit.rulesets import Rule, Ruleset
-from casino_audit.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck, Session
+from casino_audit.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck
 
 
 class CheckCrashed(Exception):
@@ -54,7 +54,8 @@ class Checker:
     def __init__(self, rulesets: Mapping[str, Ruleset], param_values: dict[str, dict[str, Any]] | None = None,
                  select: list[str] | None = None, ignore: list[str] | None = None, require_params: bool = False,
                  scoped: Iterable[tuple[str, str, ScopedCheck]] = ()):
-        """`scoped`: (jurisdiction, scope, check) for the record and dossier rules of the run."""
+        """`scoped`: (jurisdiction, scope, check) for the dossier rules of the run (a game log's record rules are
+        replayed by its LogSession)."""
         self.rulesets = rulesets
         self._scoped: dict[tuple[str, str], list[ScopedCheck]] = {}
         for code, scope, check in scoped:
@@ -90,10 +91,6 @@ class Checker:
             self._bound.setdefault((code, rule.kind), []).append(
                 _Bound(rule, run, conditions, _targets(rule.check), missing))
 
-    def session(self, jurisdiction: str) -> Session:
-        """A fresh state for the record rules of one stream."""
-        return Session(self._scoped.get((jurisdiction, RECORD), []))
-
     def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
         """The replay of one game log under the jurisdiction's record rules for its game (selected ones only)."""
         from casino_audit.logs.session import LogSession
@@ -104,7 +101,7 @@ class Checker:
         rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == header.data.get("kind")
                  and (not rule.games or game in rule.games) and selected(rule.id, self.select, self.ignore)]
         return LogSession(header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
-                          self.require_params)
+                          self.require_params, self._param_finding)
 
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""

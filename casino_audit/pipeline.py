@@ -21,7 +21,7 @@ from casino_audit.findings import Finding, Severity
 from casino_audit.loader import DEFAULT_MAX_BYTES, FileLoad, load_file
 from casino_audit.logs.reader import Stream
 from casino_audit.parsers import WALKED_EXTENSIONS, parser_for
-from casino_audit.scopes import Dossier, Session
+from casino_audit.scopes import Dossier
 from casino_audit.results import DEFAULT_MAX_PER_RULE, FileRecord, FindingSink, RunResult
 from casino_audit.rulesets import RulesetError, looks_like_ruleset, ruleset_from_document
 from casino_audit.values import show
@@ -196,7 +196,7 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None
         for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
             pass
     counts["read"], counts["unreadable"] = stream.read, stream.unreadable
-    record.documents = stream.read
+    record.documents = 1 if header is not None else 0  # the header; its coups are counted as records
     record.records = counts
     if stream.unreadable or not stream.read:
         record.status = "partial" if stream.read else "unreadable"
@@ -208,7 +208,7 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None
 def _take(sink: FindingSink, findings: Iterable[Finding]) -> None:
     """A log session's findings: its law findings were counted (admitted) when made; the tool's are counted here."""
     for finding in findings:
-        if finding.rule_id in F.TOOL_FINDINGS:
+        if finding.rule_id in F.TOOL_FINDINGS or finding.file is None:
             sink.add(finding)
         else:
             sink.keep(finding)

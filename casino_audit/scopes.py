@@ -1,14 +1,14 @@
 """The three scopes a rule can have, and the state each keeps (outside the checker, which holds none).
 
 - document: one filing at a time (a homologation file, a table configuration): `Checker.check`.
-- record: one record of a stream at a time, with the state of its session (a game log: the hands of a shoe, the
-  meter readings of a machine; "the minimum is not changed during a session"). A `Session` lives for one stream.
+- record: one record of a stream at a time, with the state of its session (a game log: the hands of a shoe, "the
+  minimum is not changed during a session"): casino_audit/logs/session.py replays them, one LogSession a stream.
 - dossier: the documents of one run together (parameters that come from documents, LU 37-5: "fixé par
   l'arrêté d'autorisation"; a machine against its floor plan). A `Dossier` collects what its rules ask for and
   runs them when the run has read everything.
 
-A record or dossier rule is a `ScopedCheck`: `start()` makes its state, `feed(state, item)` reports on one
-record or document, `finish(state)` on the whole. The rulesets have no such rules yet; their issues bring them.
+A dossier rule is a `ScopedCheck`: `start()` makes its state, `feed(state, item)` reports on one document,
+`finish(state)` on the whole. The rulesets have no such rules yet; their issues bring them.
 """
 
 from __future__ import annotations
@@ -60,10 +60,6 @@ class _Scoped:
             for location, message in check.finish(state):
                 yield Finding(check.rule_id, check.severity, message, location.file, location.line,
                               location.column, location.pointer, location.document)
-
-
-class Session(_Scoped):
-    """The state of record rules over one stream; made per file, dropped with it (memory stays flat)."""
 
 
 class Dossier(_Scoped):

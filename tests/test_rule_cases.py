@@ -55,10 +55,13 @@ def test_every_rule_has_a_passing_and_a_failing_case(rule_id, ruleset):
 
 
 def test_each_base_holds_the_data_of_its_example():
-    bases = sorted(bases_dir().rglob("*.yaml"))
+    bases = sorted([*bases_dir().rglob("*.yaml"), *bases_dir().rglob("*.jsonl")])
     used = {case.base for _, case in ALL}
     assert {str(b.relative_to(bases_dir())) for b in bases} == used, "a base no case uses, or a case without base"
     for base in bases:
+        if base.suffix == ".jsonl":  # a game log: the example's bytes
+            assert base.read_bytes() == (EXAMPLES / base.relative_to(bases_dir())).read_bytes(), base
+            continue
         example = load_file(EXAMPLES / base.relative_to(bases_dir())).documents[0].data
         assert render(base_data(str(base.relative_to(bases_dir()))))[0] == render(example)[0], base
 

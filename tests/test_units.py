@@ -16,7 +16,7 @@ from casino_audit.reporters import ReportContext
 from casino_audit.reporters import json_report
 from casino_audit.results import FileRecord, FindingSink, RunResult
 from casino_audit.rulesets import load_builtin
-from casino_audit.scopes import Dossier, ScopedCheck, Session
+from casino_audit.scopes import Dossier, ScopedCheck
 from casino_audit.values import show
 
 LU = load_builtin("lu")
@@ -58,8 +58,8 @@ def test_a_run_summary_and_exit_code():
                        findings=sink.kept, totals=sink.totals, omitted=sink.omitted(), not_applied=["LU-P"])
     assert result.summary() == {
         "files": 4, "files_checked": 2, "files_with_findings": 1, "files_unreadable": 2, "files_skipped": 1,
-        "documents": 3, "errors": 2, "warnings": 1, "infos": 1, "findings_omitted": 3, "rules_not_applied": 1,
-        "internal_errors": 0}
+        "documents": 3, "records_read": 0, "records_checked": 0, "records_with_findings": 0, "records_unreadable": 0,
+        "errors": 2, "warnings": 1, "infos": 1, "findings_omitted": 3, "rules_not_applied": 1, "internal_errors": 0}
     assert result.files_to_check() == 3
     assert [result.exit_code(t) for t in (Severity.ERROR, Severity.INFO, None)] == [1, 1, 0]
     assert RunResult(totals=FindingSink().totals).exit_code(Severity.INFO) == 0
@@ -199,12 +199,12 @@ class Item:
         return (self.index + 1, 7) if pointer else (self.index + 1, 1)
 
 
-def test_a_session_feeds_only_its_kinds_and_findings_point_at_the_record():
+def test_a_dossier_feeds_only_its_kinds_and_findings_point_at_the_item():
     seen = []
     check = ScopedCheck("LU-T", Severity.WARNING, ("machine",), list,
                         lambda state, item: (seen.append(item.index), [("/n", "bad")])[1],
                         lambda state: [(Location("log.jsonl", 9, 2, "/x", 4), "whole")])
-    session = Session([check])
+    session = Dossier([check])
     assert list(session.feed("table", Item(0, {}))) == []
     [found] = list(session.feed("machine", Item(3, {})))
     assert (found.rule_id, found.severity, found.file, found.line, found.column, found.pointer, found.document) == (

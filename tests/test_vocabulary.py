@@ -24,7 +24,7 @@ def test_each_kind_passes_and_fails_its_own_examples(name, number, example):
 
 
 def test_every_kind_has_examples():
-    assert all(kind.examples for kind in CHECK_KINDS.values())
+    assert all(kind.examples for kind in CHECK_KINDS.values() if "document" in kind.scopes)
 
 
 @pytest.mark.parametrize("spec, words", [

@@ -10,6 +10,7 @@ import json
 
 from casino_audit.checks import CHECK_KINDS, CONDITION_SCHEMA
 from casino_audit.checks.common import RULE_ID
+from casino_audit.games import dice
 from casino_audit.scopes import SCOPES
 
 _TEXT = {"type": "string", "minLength": 1}
@@ -97,6 +98,7 @@ def ruleset_schema() -> dict:
                              "returned_on": {"type": "array", "items": {"enum": ["player", "banker", "tie"]}}},
                              ["wins_on"]),
                          "description": "what each chance wins on, and on what its stake is returned"},
+                **dice.PLAY_PROPERTIES,  # the dice games' chances (casino_audit/games/dice.py)
             }, ["citation"]),
             "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
                                    "language": {"type": "string", "pattern": "^[a-z]{2}$"},

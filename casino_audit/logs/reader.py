@@ -217,7 +217,7 @@ def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
                                 where=lambda pointer, line=header_line or number: (line, 1))
                 index += 1
                 plan = layout(header)
-                if plan is not None and _columns_problem(stream, columns, plan, number):
+                if _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
                     return
                 continue
             if plan is None:
@@ -236,13 +236,25 @@ def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
 
 
 def _typed_header(header: dict[str, str]) -> dict:
-    typed: dict[str, Any] = dict(header)
-    if typed.get("decks", "").isdigit():
-        typed["decks"] = int(typed["decks"])
+    """The `#` lines as the header record: `decks` a whole number, `limits.minimum: 20` (a dotted key) nested,
+    limits read as amounts; what cannot be read stays text for the header's shape check to report."""
+    typed: dict[str, Any] = {}
+    for key, value in header.items():
+        if key.startswith("limits."):
+            parts = key.split(".")
+            place = typed.setdefault("limits", {})
+            for part in parts[1:-1]:
+                place = place.setdefault(part, {}) if isinstance(place, dict) else place
+            if isinstance(place, dict):
+                place[parts[-1]] = _cell(value, "money")
+        elif key == "decks":
+            typed[key] = _cell(value, "int")
+        else:
+            typed[key] = value
     return typed
 
 
-def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int) -> bool:
+def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int, strict: bool) -> bool:
     known = {**COMMON_COLUMNS, **plan}
     seen: set[str] = set()
     for position, name in enumerate(columns, start=1):
@@ -251,11 +263,11 @@ def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int) 
                                                  "two cells", line, position)
             return True
         seen.add(name)
-        if name not in known and not name.startswith(STAFF_PREFIX):
+        if strict and name not in known and not name.startswith(STAFF_PREFIX):
             stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; this game's columns: "
                                           f"{', '.join([*COMMON_COLUMNS, *plan])}, and staff_ROLE", line, position)
             return True
-    if columns[0] != "coup":
+    if strict and columns[0] != "coup":
         stream.problem(F.LOAD_SYNTAX, "the first column must be `coup`: the rows of one coup are grouped by it", line)
         return True
     return False

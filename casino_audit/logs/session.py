@@ -98,7 +98,8 @@ class LogSession:
     """The replay of one log under one jurisdiction's record rules for its game."""
 
     def __init__(self, header, game: str, jurisdiction: str, ruleset: Ruleset, rules: list[Rule],
-                 params: Mapping[str, Any], admit: Admit, require_params: bool = False):
+                 params: Mapping[str, Any], admit: Admit, require_params: bool = False,
+                 param_finding: Callable[[Rule, tuple[str, ...]], Finding] | None = None):
         self.header, self.game, self.jurisdiction = header, game, jurisdiction
         self.file = header.file
         self.admit = admit
@@ -117,10 +118,10 @@ class LogSession:
         # aspect -> [(rule, its check with parameters bound)]; rules missing a parameter say so once
         self.by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
         for rule in rules:
-            missing = [name for name in rule.params if name not in params]
-            if missing:
-                self._not_applied(rule, f"no value for {missing[0]} ({ruleset.params[missing[0]].description}); "
-                                        f"give it with --param {missing[0]}=VALUE", require_params)
+            missing = tuple(name for name in rule.params if name not in params)
+            if missing:  # said once for the run, as for a document rule
+                if param_finding is not None:
+                    self._pending.append(param_finding(rule, missing))
                 continue
             self.by_aspect.setdefault(rule.check["verify"], []).append((rule, bind_params(rule.check, params)))
         self.prepared = None

@@ -8,7 +8,7 @@ from typing import TextIO
 from casino_audit import __version__
 from casino_audit.findings import Citation, Finding
 
-FORMAT_VERSION = "1.2"
+FORMAT_VERSION = "1.3"
 
 
 def citation_dict(citation: Citation | None) -> dict | None:
@@ -66,7 +66,8 @@ def build(result, context) -> dict:
         "exit_code": result.exit_code(threshold),
         "summary": result.summary(),
         "not_applied": list(result.not_applied),
-        "files": [{"path": f.path, "status": f.status, "documents": f.documents, "reason": f.reason}
+        "files": [{"path": f.path, "status": f.status, "documents": f.documents, "reason": f.reason,
+                   "records": f.records}
                   for f in result.files],
         "findings": [finding_dict(f) for f in result.findings],
         "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total} for o in result.omitted],

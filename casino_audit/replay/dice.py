@@ -1,0 +1,369 @@
+"""Replaying dice-game logs (banca francesa, craps, cussec): one coup record per throw.
+
+A coup (JSON Lines) is the common fields plus:
+    dice      the faces thrown, ints 1 to 6: three at banca francesa and cussec, two at craps
+    point     craps: the table's point before the throw (4, 5, 6, 8, 9, 10), null or absent at a come-out
+    bets      every bet on the layout for this throw, each
+                seat    the player's place (an int from 1)
+                chance  the chance as the ruleset's `play:` names it (pass_line, hardway_8, numero, total_11 ...)
+                on      the faces the player chose, where the chance takes some (cussec numero, par, trio: [5];
+                        combinacao_dois_dados: [2, 6])
+                point   craps come, don't come and their odds: the number the bet stood on before this throw
+                        (absent on a come or don't come bet's first throw)
+                stake   the amount staked
+                net     the player's result on this throw: positive paid (the winning stake stays his), negative
+                        collected, 0 returned or standing
+                status  "stays" when the throw decides nothing for the bet (it stands for the next throw)
+A craps bet standing after a throw is written again at the next one; pass line, don't pass, come and don't come
+bets cannot be taken down once their first throw is made (n.º 10.9).
+
+CSV layout: one row per bet, the coup's own columns repeated on each of its rows:
+    coup, time, session     the common fields
+    croupier                staff/croupier
+    dice                    the faces, space-separated: "3 4 6"
+    point                   craps: the table's point before the throw, empty at a come-out
+    seat, chance, on, bet_point, stake, net, status
+                            the bet's fields (on: "2 6"; bet_point: the bet's own point; empty when absent)
+A coup with no bets is one row with the bet columns empty.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Iterator, Mapping
+
+from casino_audit.games import dice as engine
+from casino_audit.replay import AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, cents, money
+
+GAMES = ("banca_francesa", "craps", "cussec")
+ASPECTS = {
+    "dice": "the throw has the game's number of dice (three, or two at craps), each showing a face 1 to 6",
+    "chances": "every bet is on a chance the game has, with the faces it takes, made when the rules allow it "
+               "(a come bet once the point is on, odds behind a bet that has a point)",
+    "resolution": "each bet is won, lost, returned or left standing as the dice and the rules of play say; at "
+                  "craps the point follows the throws, and a standing contract bet stays until decided",
+    "settlement": "each decided bet's net is exact to the cent: the stake times the schedule's payout on a win, "
+                  "the stake on a loss, nothing when returned or standing",
+    "other_totals": "banca francesa: on a throw whose total is no chance's, the bets stay or lose as the "
+                    "parameter banca_francesa_other_totals says (the text does not say which)",
+    "bar": "craps: a don't bet's first throw on the bar total (the parameter craps_bar_total) neither wins nor "
+           "loses",
+    "given_payouts": "craps: the bets whose payouts the source leaves out (place and lay bets, n.º 12; odds "
+                     "laid on the don't side) are paid as the table's schedule or the run's parameters say",
+}
+CONTRACT_STAYS = "stays"
+
+_BET = {
+    "type": "object", "additionalProperties": False, "required": ["seat", "chance", "stake", "net"],
+    "properties": {
+        "seat": {"type": "integer", "minimum": 1, "description": "The player's place at the table, from 1."},
+        "chance": {"type": "string", "minLength": 1,
+                   "description": "The chance as the ruleset's rules of play name it: pass_line, big_6, ases, "
+                                  "numero, total_11 ..."},
+        "on": {"type": "array", "items": {"type": "integer"}, "minItems": 1, "maxItems": 2,
+               "description": "The faces the player chose, where the chance takes some: cussec numero, par, "
+                              "trio ([5]), combinacao_dois_dados ([2, 6])."},
+        "point": {"type": "integer", "description": "Craps come, don't come and their odds: the number the bet "
+                                                    "stood on before this throw; absent on its first throw."},
+        "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
+        "net": {**AMOUNT_SCHEMA, "description": "The player's result on this throw: positive paid (the stake "
+                                                "stays his), negative collected, 0 returned or standing."},
+        "status": {"enum": [CONTRACT_STAYS], "description": "\"stays\": the throw decides nothing for the bet; "
+                                                             "it stands for the next throw (net 0)."},
+    }}
+COUP_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "dice-game coup (banca francesa, craps, cussec)",
+    "type": "object", "additionalProperties": False, "required": COMMON_REQUIRED + ["dice", "bets"],
+    "properties": {
+        **COMMON_COUP,
+        "dice": {"type": "array", "items": {"type": "integer"}, "minItems": 1, "maxItems": 5,
+                 "description": "The faces thrown, 1 to 6: three dice at banca francesa and cussec, two at craps."},
+        "point": {"type": ["integer", "null"],
+                  "description": "Craps: the table's point before the throw (4, 5, 6, 8, 9 or 10); null or absent "
+                                 "at a come-out."},
+        "bets": {"type": "array", "items": _BET, "description": "Every bet on the layout for this throw."},
+    }}
+
+
+def _int(text: str) -> Any:
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else (None if not text else text)
+
+
+def _faces(text: str) -> Any:
+    return [_int(part) for part in text.split()] if text.strip() else None
+
+
+def _text(text: str) -> Any:
+    return text if text != "" else None
+
+
+def _amount(text: str) -> Any:
+    return money(text.strip()) if money(text.strip()) is not None else (text if text.strip() else None)
+
+
+CSV_COLUMNS = {
+    "coup": ("/coup", _int), "time": ("/time", _text), "session": ("/session", _text),
+    "croupier": ("/staff/croupier", _text), "dice": ("/dice", _faces), "point": ("/point", _int),
+    "seat": ("/bets/-/seat", _int), "chance": ("/bets/-/chance", _text), "on": ("/bets/-/on", _faces),
+    "bet_point": ("/bets/-/point", _int), "stake": ("/bets/-/stake", _amount), "net": ("/bets/-/net", _amount),
+    "status": ("/bets/-/status", _text),
+}
+
+
+@dataclass(frozen=True)
+class Prepared:
+    game: str
+    count: int  # dice a throw
+    chances: Mapping[str, Mapping]
+    payouts: Mapping[str, Fraction]
+    payout_params: Mapping[str, str]  # schedule key -> the parameter giving it
+    bar: int | None
+    unavailable: frozenset[str]
+    craps: bool
+    from_params: frozenset[str] = frozenset()  # chances whose undecided throws the run's parameter resolves
+
+
+@dataclass
+class State:
+    point: int | None = None
+    known: bool = False  # the table's point is known (from the first coup's `point`, then from the dice)
+    session: Any = None
+    coup: Any = None
+    standing: Counter = field(default_factory=Counter)  # contract bets expected back at the next throw
+    standing_known: bool = False
+
+
+def prepare_partial(game: str, terms: Terms) -> tuple[Prepared, Unavailable | None]:
+    """The prepared rules, and what cannot be checked for want of a value (None when everything can)."""
+    play = getattr(terms.play, "data", terms.play)
+    if game not in GAMES or not play or "chances" not in play:
+        raise Unavailable(tuple(ASPECTS), f"the ruleset gives no rules of play for {game}")
+    missing: dict[str, str] = {}
+    chances = {}
+    for name, chance in play["chances"].items():
+        chances[name] = engine.concrete(chance, terms.params)
+        if not isinstance(chances[name]["otherwise"], str):
+            param = chances[name]["otherwise"]["param"]
+            missing["other_totals"] = (f"what the bets do on a throw of no chance's total is not in the text; give "
+                                       f"the parameter {param} (stays or lose)")
+    payouts = {}
+    for key, given in (terms.payouts or {}).items():
+        found = engine.payout_value(given)
+        if found is not None:
+            payouts[key] = found
+    payout_params = dict(play.get("payout_params", {}))
+    absent = []
+    for key, param in payout_params.items():
+        if key in payouts:
+            continue
+        found = engine.payout_value(terms.params.get(param)) if terms.params.get(param) is not None else None
+        if found is None:
+            absent.append(param)
+        else:
+            payouts[key] = found
+    if absent:
+        missing["given_payouts"] = (f"the payouts of the bets on the numbers (n.º 12, «ver documento original») and "
+                                    f"of odds laid on the don't side are not in the text; give {', '.join(absent)}")
+    bar = None
+    if "bar" in play:
+        param = play["bar"]["param"]
+        raw = terms.params.get(param)
+        bar = int(raw) if raw is not None and str(raw).strip() in ("2", "12") else None
+        if bar is None:
+            missing["bar"] = f"the table's bar total is not known; give the parameter {param} (2 or 12)"
+    from_params = frozenset(name for name, chance in play["chances"].items()
+                            if not isinstance(chance["otherwise"], str))
+    prepared = Prepared(game, int(play.get("dice", 3)), chances, payouts, payout_params, bar,
+                        frozenset(missing), game == "craps", from_params)
+    if not missing:
+        return prepared, None
+    return prepared, Unavailable(tuple(missing), "; ".join(missing.values()))
+
+
+def prepare(game: str, terms: Terms) -> Prepared:
+    """Raises Unavailable for the aspects the run gives no value for; the error's `prepared` still checks the
+    others (replay skips the unavailable ones)."""
+    prepared, unavailable = prepare_partial(game, terms)
+    if unavailable is not None:
+        unavailable.prepared = prepared
+        raise unavailable
+    return prepared
+
+
+def start(prepared: Prepared) -> State:
+    return State()
+
+
+def stakes(coup: Mapping) -> Iterator[tuple[str, str, Decimal | None]]:
+    for index, bet in enumerate(coup.get("bets") or ()):
+        if isinstance(bet, Mapping):
+            yield f"/bets/{index}/stake", bet.get("chance"), money(bet.get("stake"))
+
+
+def _is_face(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def _show(amount: Fraction) -> str:
+    if (amount * 100).denominator == 1:
+        return cents(Decimal(amount.numerator) / Decimal(amount.denominator))
+    whole = Decimal(amount.numerator * 10_000 // amount.denominator) / 10_000
+    return f"{whole}… (not a whole cent)"
+
+
+def _ratio(payout: Fraction) -> str:
+    if (payout * 10_000).denominator == 1:
+        return f"{(Decimal(payout.numerator) / Decimal(payout.denominator)).normalize():f}"
+    return f"{payout.numerator}/{payout.denominator}"
+
+
+def _article(chance: Mapping) -> str:
+    return chance["citations"][0]["article"]
+
+
+def _resolve(prepared: Prepared, name: str, chance: Mapping, dice, on, point) -> tuple[engine.Resolution | None, str]:
+    """The resolution and the aspect it falls under; None when it rests on a value the run does not give."""
+    try:
+        found = engine.resolve(chance, dice, on, point, prepared.bar)
+    except engine.MissingValue as missing:
+        if missing.what != "bar":
+            return None, "other_totals"
+        either = {engine.resolve(chance, dice, on, point, bar) for bar in (2, 12)}
+        return (either.pop(), "resolution") if len(either) == 1 else (None, "bar")
+    rule = chance["rules"][found.rule] if found.rule is not None else None
+    if rule is None and name in prepared.from_params:
+        return found, "other_totals"
+    if rule is not None and "bar" in rule["when"].get("total", ()):
+        return found, "bar"
+    return found, "resolution"
+
+
+_SAID = {engine.WIN: "won", engine.LOSE: "lost", engine.PUSH: "returned", engine.STAYS: "standing"}
+
+
+def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    if coup.get("session") != state.session:  # a new session: what stood before is not known here
+        state.session, state.known, state.standing_known = coup.get("session"), False, False
+        state.standing = Counter()
+    dice = coup.get("dice")
+    good = isinstance(dice, list) and len(dice) == prepared.count and all(map(_is_face, dice))
+    if isinstance(dice, list):
+        for index, die in enumerate(dice):
+            if not _is_face(die):
+                yield "dice", f"/dice/{index}", f"die {index + 1} shows {die!r}: a die's faces are 1 to 6"
+        if len(dice) != prepared.count:
+            yield "dice", "/dice", (f"{len(dice)} dice thrown: {prepared.game} is played with {prepared.count} "
+                                    f"dice a throw")
+    throw = tuple(dice) if good else None
+    shown = "+".join(map(str, throw)) + f" = {sum(throw)}" if throw else ""
+    if prepared.craps:
+        logged = coup.get("point")
+        if not state.known:
+            state.point, state.known = (logged if logged in engine.POINT_NUMBERS else None), True
+        elif "point" in coup and logged != state.point:
+            yield "resolution", "/point", (f"the point is {state.point or 'off (a come-out)'} after the throws "
+                                           f"before, not {logged} (n.º 10.1)")
+    expected_back, seen = Counter(), Counter()
+    for index, bet in enumerate(coup.get("bets") or ()):
+        base = f"/bets/{index}"
+        name = bet.get("chance")
+        chance = prepared.chances.get(name)
+        if chance is None:
+            yield "chances", base + "/chance", (f"{name!r} is not a chance of {prepared.game}: its chances are "
+                                                f"{', '.join(prepared.chances)}")
+            continue
+        on = tuple(bet.get("on") or ())
+        problem = _choice_problem(chance, on)
+        if problem:
+            yield "chances", base + "/on", f"a {name} bet {problem}"
+            continue
+        stake, net = money(bet.get("stake")), money(bet.get("net"))
+        if stake is None or stake <= 0:
+            yield "settlement", base + "/stake", f"the stake of a {name} bet must be a positive amount, not {bet.get('stake')!r}"
+            continue
+        point = None
+        if chance.get("point") == "table":
+            point = state.point
+        elif chance.get("point") == "own":
+            point = bet.get("point")
+            if point is not None and point not in engine.POINT_NUMBERS:
+                yield "chances", base + "/point", f"a {name} bet cannot stand on {point!r}: the points are 4, 5, 6, 8, 9, 10"
+                continue
+        needs = chance.get("needs")
+        if needs == "table_point" and state.point is None and (chance.get("point") == "table" or point is None):
+            yield "chances", base + "/chance", (f"a {name} bet is made only once the point is established "
+                                                f"({_article(chance)}); this is a come-out")
+            continue
+        if needs == "own_point" and point is None:
+            yield "chances", base + "/chance", (f"{name} is laid only behind a bet that has moved to a number "
+                                                f"({_article(chance)}): give the bet's point")
+            continue
+        key = (bet.get("seat"), name, stake, on, point if chance.get("point") == "own" else None)
+        if chance.get("contract"):
+            if chance.get("point") == "own" and point is not None and state.standing_known \
+                    and seen[key] >= state.standing[key]:
+                yield "resolution", base + "/point", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} on "
+                                                      f"{point} did not stand there after the throw before")
+            seen[key] += 1
+        if throw is None:
+            continue
+        found, aspect = _resolve(prepared, name, chance, throw, on, point)
+        if found is None or aspect in prepared.unavailable:
+            continue
+        if chance.get("contract") and found.result == engine.STAYS:
+            after = engine.point_after(chance, found, throw, point)
+            expected_back[(bet.get("seat"), name, stake, on, after if chance.get("point") == "own" else None)] += 1
+        declared = engine.STAYS if bet.get("status") == CONTRACT_STAYS else \
+            None if net is None else engine.WIN if net > 0 else engine.LOSE if net < 0 else engine.PUSH
+        where = f"dice {shown}" + (f", point {point}" if point is not None else "")
+        if declared != found.result:
+            pointer = base + ("/status" if engine.STAYS in (declared, found.result) else "/net")
+            yield aspect, pointer, (f"{where}: a {name} bet is {_SAID[found.result]} ({_article(chance)}); the log "
+                                    f"has it {_SAID.get(declared, 'unsettled')}"
+                                    + (f" (net {cents(net)})" if net is not None else ""))
+            continue
+        pays = found.pays
+        settle_aspect = "given_payouts" if pays in prepared.payout_params else \
+            aspect if aspect != "resolution" else "settlement"
+        if settle_aspect in prepared.unavailable:
+            continue
+        if found.result == engine.WIN and pays not in prepared.payouts:
+            yield settle_aspect, base + "/net", f"the schedule gives no payout for {pays}: a won {name} bet is not checked"
+            continue
+        owed = engine.net(stake, found, prepared.payouts)
+        if Fraction(net) != owed:
+            rule = (f"{cents(stake)} x {_ratio(prepared.payouts[pays])} (schedule: {pays})" if found.result == engine.WIN
+                    else "the stake" if found.result == engine.LOSE else "nothing")
+            yield settle_aspect, base + "/net", (f"{where}: the {_SAID[found.result]} {name} bet of {cents(stake)} "
+                                                 f"nets {_show(owed)}: {rule}; the log has {cents(net)}")
+    if prepared.craps:
+        if state.standing_known:
+            gone = state.standing - seen
+            for (seat, name, stake, on, point), count in sorted(gone.items(), key=str):
+                yield "resolution", "/bets", (f"seat {seat}'s {name} bet of {cents(stake)}"
+                                              + (f" on {point}" if point else "") + " stood after the throw before "
+                                              "and is not on the layout: it cannot be taken down once its first "
+                                              "throw is made (n.º 10.9)")
+        state.standing, state.standing_known = expected_back, throw is not None
+        if throw is None:
+            state.known = False
+        elif state.point is None:
+            state.point = sum(throw) if sum(throw) in engine.POINT_NUMBERS else None
+        elif sum(throw) in (7, state.point):
+            state.point = None
+
+
+def _choice_problem(chance: Mapping, on: tuple) -> str | None:
+    spec = chance.get("on")
+    if not spec:
+        return f"names no faces, not {list(on)}" if on else None
+    if len(on) != spec["faces"] or not all(map(_is_face, on)):
+        return f"names {spec['faces']} face{'s' * (spec['faces'] > 1)} from 1 to 6, not {list(on) or 'none'}"
+    if spec.get("distinct") and len(set(on)) != len(on):
+        return f"names {spec['faces']} different faces, not {list(on)}"
+    return None

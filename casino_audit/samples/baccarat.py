@@ -1,0 +1,109 @@
+"""Sample punto banco / bacará logs: shoes shuffled from the law's decks, dealt by the ruleset's drawing table,
+several seats betting, every bet settled by the engine; named breaches injected where asked."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Iterator
+
+from casino_audit.games import baccarat
+from casino_audit.replay import RANKS, SUITS, Terms
+from casino_audit.replay.baccarat import _WORTH, prepare
+
+GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
+BREACHES = {
+    "wrong_payout": "a winning bet paid at even money where the schedule says otherwise (settlement)",
+    "drawing_error": "the player stands on a total the table says to draw on (drawing)",
+    "wrong_outcome": "the outcome declared for the other side (outcome)",
+    "card_over_shoe": "burnt cards that take one card past what the shoe's decks hold (deal)",
+    "unknown_chance": "a bet on a chance the game does not have (chances)",
+    "stake_over_maximum": "a stake over the table's maximum (stake_limits)",
+    "minimum_changed": "the table's minimum changed within a session (minimum_unchanged)",
+    "coup_gap": "a coup number skipped (LOG-NUMBERING)",
+}
+START = datetime(2026, 11, 2, 21, 0, 0)
+COUPS_PER_SESSION = 400
+MINIMUM, MAXIMUM = Decimal(20), Decimal(2000)
+
+
+def header_limits() -> dict:
+    return {"minimum": int(MINIMUM), "maximum": int(MAXIMUM)}
+
+
+def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[str]) -> Iterator[dict]:
+    prepared = prepare(game, terms)
+    decks = terms.decks or 6
+    chances = list(prepared.terms)
+    planned = {name: rng.randrange(max(count, 1)) for name in inject}
+    shoe: list[str] = []
+    shoe_number = 0
+    when = START
+    number = 0
+    for index in range(count):
+        if len(shoe) < 16:  # the cut card: a new shoe
+            shoe = [rank + suit for rank in RANKS for suit in SUITS] * decks
+            rng.shuffle(shoe)
+            shoe_number += 1
+        breaches = {name for name, at in planned.items() if at == index}
+        number += 2 if "coup_gap" in breaches else 1
+        when += timedelta(seconds=rng.randint(35, 70))
+        session = f"S{index // COUPS_PER_SESSION + 1}"
+        player, banker = _deal(shoe, prepared.drawing)
+        if "drawing_error" in breaches and len(player) == 3:
+            player = player[:2]
+        totals = (sum(_WORTH[c[0]] for c in player) % 10, sum(_WORTH[c[0]] for c in banker) % 10)
+        outcome = baccarat.PLAYER if totals[0] > totals[1] else baccarat.BANKER if totals[1] > totals[0] \
+            else baccarat.TIE
+        coup = {"coup": number, "time": when.isoformat(), "session": session,
+                "staff": {"croupier": f"C-{(index // 90) % 5 + 1}"}, "shoe": shoe_number,
+                "player": player, "banker": banker, "outcome": outcome, "bets": []}
+        if "card_over_shoe" in breaches:
+            coup["burned"] = [player[0]] * decks
+        for seat in rng.sample(range(1, 8), rng.randint(1, 4)):
+            chance = rng.choice(chances)
+            stake = MINIMUM * rng.choice((1, 1, 2, 3, 5, 10))
+            net = baccarat.settle(outcome, {chance: stake}, {chance: prepared.terms[chance]},
+                                  banker_total=totals[1])[chance]
+            coup["bets"].append({"seat": seat, "chance": chance, "stake": _amount(stake), "net": _amount(net)})
+        _inject(coup, breaches, rng, prepared, outcome)
+        yield coup
+
+
+def _inject(coup: dict, breaches: set[str], rng: random.Random, prepared, outcome: str) -> None:
+    bets = coup["bets"]
+    if "wrong_payout" in breaches:
+        stake = Decimal(bets[0]["stake"])
+        bets[0]["net"] = _amount(stake if Decimal(bets[0]["net"]) != stake else stake * 2)
+    if "wrong_outcome" in breaches:
+        coup["outcome"] = baccarat.BANKER if outcome != baccarat.BANKER else baccarat.PLAYER
+    if "unknown_chance" in breaches:
+        bets.append({"seat": 8, "chance": "dragon_bonus", "stake": 20, "net": -20})
+    if "stake_over_maximum" in breaches:
+        bets[0]["stake"] = _amount(MAXIMUM + MINIMUM)
+        bets[0]["net"] = _amount(-(MAXIMUM + MINIMUM)) if Decimal(bets[0]["net"]) < 0 else bets[0]["net"]
+    if "minimum_changed" in breaches:
+        coup["limits"] = {"minimum": int(MINIMUM * 2), "maximum": int(MAXIMUM * 2)}
+
+
+def _amount(value: Decimal):
+    """An amount as a log writes it: a whole number as an integer, else text to the cent."""
+    return int(value) if value == value.to_integral_value() else f"{value:.2f}"
+
+
+def _deal(shoe: list[str], drawing) -> tuple[list[str], list[str]]:
+    """One coup from the front of the shoe: player, banker, player, banker, then the thirds as the table says."""
+    first = [shoe.pop() for _ in range(4)]  # dealt P1 B1 P2 B2
+    player, banker = [first[0], first[2]], [first[1], first[3]]
+    p2, b2 = (sum(_WORTH[c[0]] for c in hand) % 10 for hand in (player, banker))
+    if p2 in drawing["naturals"] or b2 in drawing["naturals"]:
+        return player, banker
+    third = None
+    if p2 in drawing["player_draws_on"]:
+        player.append(shoe.pop())
+        third = _WORTH[player[2][0]]
+    row = drawing["banker"][b2]
+    if (row["draws_if_player_stood"] if third is None else third in row["draws_on_player_third_card"]):
+        banker.append(shoe.pop())
+    return player, banker

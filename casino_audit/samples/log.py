@@ -1,0 +1,93 @@
+"""`casino-audit sample-log`: a header and the family's coups, written as JSON Lines or CSV."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import json
+import random
+from decimal import Decimal
+from typing import Iterable, TextIO
+
+from casino_audit.replay import families
+from casino_audit.replay.families import FAMILY_OF
+
+
+class SampleError(Exception):
+    pass
+
+
+def family_module(game: str):
+    family = FAMILY_OF.get(game)
+    try:
+        return importlib.import_module(f"casino_audit.samples.{family}") if family else None
+    except ModuleNotFoundError:
+        return None
+
+
+def header(ruleset, game: str, module) -> dict:
+    found = {"kind": "game-log", "jurisdiction": ruleset.code, "game": game, "casino": "Casino Sample",
+             "table": "T1"}
+    limits = getattr(module, "header_limits", None)
+    if limits is not None:
+        found["limits"] = limits()
+    return found
+
+
+def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out: TextIO,
+          output_format: str = "jsonl") -> None:
+    from casino_audit.logs.session import terms_for
+
+    module = family_module(game)
+    if module is None or game not in module.GAMES:
+        raise SampleError(f"no sample generator for {game} yet")
+    unknown = sorted(set(inject) - set(module.BREACHES))
+    if unknown:
+        raise SampleError(f"unknown breach {', '.join(unknown)} for {game}; known: {', '.join(module.BREACHES)}")
+    head = header(ruleset, game, module)
+    problems: list = []
+    terms = terms_for(head, ruleset, game, {}, "", problems)
+    coups = module.coups(game, terms, random.Random(seed), count, set(inject))
+    if output_format == "jsonl":
+        out.write(_json(head))
+        for coup in coups:
+            out.write(_json(coup))
+        return
+    layout = getattr(families.for_game(game), "CSV_COLUMNS", None)
+    if not layout:
+        raise SampleError(f"{game} logs are written as JSON Lines only")
+    for key, value in head.items():
+        if isinstance(value, dict):  # limits: {minimum: 20} is written `# limits.minimum: 20`
+            for inner, amount in value.items():
+                out.write(f"# {key}.{inner}: {amount}\n")
+        else:
+            out.write(f"# {key}: {value}\n")
+    writer = csv.writer(out, lineterminator="\n")
+    columns = ["coup", "time", "session", "staff_croupier", *layout]
+    writer.writerow(columns)
+    for coup in coups:
+        for row in _rows(coup, layout):
+            writer.writerow([row.get(column, "") for column in columns])
+
+
+def _rows(coup: dict, layout: dict) -> Iterable[dict]:
+    base = {"coup": coup["coup"], "time": coup["time"], "session": coup["session"],
+            "staff_croupier": (coup.get("staff") or {}).get("croupier", "")}
+    for column, (field, _) in layout.items():
+        if not field.startswith("bets/") and field in coup:
+            base[column] = _cell(coup[field])
+    bets = coup.get("bets") or [{}]
+    for bet in bets:
+        row = dict(base)
+        for column, (field, _) in layout.items():
+            if field.startswith("bets/") and field[5:] in bet:
+                row[column] = _cell(bet[field[5:]])
+        yield row
+
+
+def _cell(value) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def _json(record: dict) -> str:
+    return json.dumps(record, ensure_ascii=False, default=lambda v: str(v) if isinstance(v, Decimal) else v) + "\n"
