@@ -14,7 +14,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from casino_audit.games import baccarat, roulette
+from casino_audit.games import baccarat, blackjack_edge, roulette
+from casino_audit.games.stud_edge import stud_ante_edge
 
 ROULETTES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 BACCARATS = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
@@ -120,4 +121,7 @@ ENGINES: dict[str, Callable[..., list[Edge]]] = {
     **{game: _baccarat for game in BACCARATS},
     **{game: _roulette for game in ROULETTES},
     **{game: _dice for game in ("banca_francesa", "craps", "cussec")},
+    "blackjack": blackjack_edge.engine,
+    "stud_poker": stud_ante_edge,
+    "poker_sem_descarte": stud_ante_edge,
 }

@@ -65,8 +65,9 @@ def test_missing_parameter_is_said_once_as_info_and_supplied_parameter_applies(c
     _, report = json_report(cli, "examples/lu")
     info = [f for f in report["findings"] if f["severity"] == "info"]
     assert sorted(f["rule_id"] for f in info) == [  # each once, although several files meet each rule
-        "LU-BJ-STAKE-MIN-ORDER", "LU-EROUL-STAKE-MIN-ORDER", "LU-PB-MINIMUM-FLOOR", "LU-PB-MINIMUM-MULTIPLE",
-        "LU-ROUL-LOG-SETTLEMENT", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER", "LU-SLOT-STAKE-MIN-ORDER", "LU-STUD-STAKE-MIN-ORDER"]
+        "LU-BJ-STAKE-MIN-ORDER", "LU-EROUL-STAKE-MIN-ORDER", "LU-PB-LOG-STAKE-MULTIPLE", "LU-PB-MINIMUM-FLOOR",
+        "LU-PB-MINIMUM-MULTIPLE", "LU-ROUL-LOG-SETTLEMENT", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER",
+        "LU-SLOT-STAKE-MIN-ORDER", "LU-STUD-STAKE-MIN-ORDER"]
     assert all(f["file"] is None and f["citation"]["article"] for f in info)
     _, report = json_report(cli, "examples", "--config", "examples/example.casino-audit.yaml")
     assert not [f for f in report["findings"] if f["severity"] == "info"]
@@ -90,7 +91,7 @@ def test_info_threshold_fails_on_info_alone(cli):
     assert cli("check", "examples/lu/machine-compliant.yaml", "--fail-on", "info").returncode == 1
 
 
-TOOL_PREFIXES = ("LOAD-", "KIND-", "SHAPE-", "JURISDICTION-", "RULESET-", "INTERNAL-")
+TOOL_PREFIXES = ("LOAD-", "KIND-", "SHAPE-", "JURISDICTION-", "RULESET-", "INTERNAL-", "LOG-")
 
 
 def test_select_and_ignore_by_prefix_filter_law_rules_only(cli):

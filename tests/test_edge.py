@@ -48,7 +48,8 @@ def test_what_the_law_leaves_out_is_never_guessed(cli, tmp_path):
     assert edges == {"plein": "1/37", "rouge": "19/1369"}
     done = cli("edge", "english_roulette", "-j", "LU", "--zero-rule", "lose")  # the law states half_back
     assert done.returncode == 2 and "the law states 'half_back'" in done.stderr
-    assert cli("edge", "stud_poker", "-j", "LU").returncode == 2
+    done = cli("edge", "poker_sem_descarte", "-j", "PT")  # the dealer's not playing: the raise is a parameter
+    assert done.returncode == 2 and "poker_sem_descarte_unqualified_raise" in done.stderr
     assert cli("edge", "punto_banco", "-j", "LU", "--table", str(table)).returncode == 2  # another game's table
 
 

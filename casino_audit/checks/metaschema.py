@@ -11,6 +11,8 @@ import json
 from casino_audit.checks import CHECK_KINDS, CONDITION_SCHEMA
 from casino_audit.checks.common import RULE_ID
 from casino_audit.games import dice
+from casino_audit.games.blackjack import PLAY_SCHEMA as BLACKJACK_PLAY
+from casino_audit.games.poker_stud import PLAY_SCHEMA as STUD_PLAY
 from casino_audit.scopes import SCOPES
 
 _TEXT = {"type": "string", "minLength": 1}
@@ -99,6 +101,8 @@ def ruleset_schema() -> dict:
                              ["wins_on"]),
                          "description": "what each chance wins on, and on what its stake is returned"},
                 **dice.PLAY_PROPERTIES,  # the dice games' chances (casino_audit/games/dice.py)
+                "blackjack": BLACKJACK_PLAY,
+                **STUD_PLAY,
             }, ["citation"]),
             "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
                                    "language": {"type": "string", "pattern": "^[a-z]{2}$"},

@@ -9,6 +9,7 @@ jurisdictions: they are data read by poker_stud.py.
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 from math import comb
 from typing import Iterable, NamedTuple
 
@@ -94,13 +95,18 @@ class HandRank(NamedTuple):
 
 def classify(hand: tuple[Card, ...]) -> HandRank:
     """The best reading of five parsed cards (parse_hand)."""
+    suit = hand[0].suit
+    return _classified(tuple(sorted(card.rank for card in hand)), all(card.suit == suit for card in hand))
+
+
+@lru_cache(maxsize=16_384)  # a hand reads by its ranks and "one suit" alone: 7,462 readings (simulations repeat them)
+def _classified(ranks_ascending: tuple[int, ...], flush: bool) -> HandRank:
     counts: dict[int, int] = {}
-    for card in hand:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
+    for rank in ranks_ascending:
+        counts[rank] = counts.get(rank, 0) + 1
     # Largest group first, then higher rank: (9, 3), (4, 2) for 9-9-9-4-4, ranks (9, 4).
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     ranks = tuple(rank for rank, _ in groups)
-    flush = len({card.suit for card in hand}) == 1
     if len(groups) == 5:
         straight_top = _straight_top(ranks)
         if straight_top:

@@ -48,6 +48,35 @@ def _both_flush(player: HandRank, dealer: HandRank) -> bool:
 SPECIAL_CASE_CONDITIONS = {"both_ace_king": _both_ace_king, "same_pairs": _same_pairs, "both_flush": _both_flush}
 
 
+# The ruleset's `play:` keys for stud (casino_audit/checks/metaschema.py merges them into the ruleset schema).
+_CITED = {"anyOf": [{"type": "string", "minLength": 1}, {"$ref": "#/$defs/citation"}]}
+_RESULT = {"anyOf": [{"enum": ["lose", "push", PAYTABLE]}, {"type": "number", "minimum": 0},
+                     {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"},
+                     {"type": "object", "additionalProperties": False, "required": ["param"],
+                      "properties": {"param": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}},
+                      "description": "left to the run: the ruleset parameter that gives it"}]}
+_BY_CATEGORY = {"type": "object", "propertyNames": {"enum": [category.name.lower() for category in Category]},
+                "additionalProperties": {"type": "integer", "minimum": 1}}
+PLAY_SCHEMA = {
+    "dealer_qualifies_with": {"type": "array", "items": {"enum": list(RANKS)}, "minItems": 1,
+                              "description": "stud: the high cards the dealer needs to play (A, K)"},
+    "raise_times_ante": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "string"}],
+                         "description": "stud: the raise as a multiple of the ante"},
+    "outcomes": {"type": "object", "propertyNames": {"enum": list(SITUATIONS)},
+                 "additionalProperties": {"type": "object", "additionalProperties": False,
+                                          "properties": {"ante": _RESULT, "raise": _RESULT, "citation": _CITED}},
+                 "description": "stud: what the ante and the raise do in each situation (lose, push, k to 1)"},
+    "compared_ranks": {**_BY_CATEGORY, "description": "stud: how many ranks decide between hands of one category"},
+    "suited_tie_break": {**_BY_CATEGORY, "description": "stud: then, n cards of one suit win"},
+    "special_cases": {"type": "array", "items": {
+        "type": "object", "additionalProperties": False, "required": ["when", "ante", "raise"],
+        "properties": {"when": {"enum": list(SPECIAL_CASE_CONDITIONS)}, "ante": _RESULT, "raise": _RESULT,
+                       "citation": _CITED}}, "description": "stud: cases settled apart (Monaco's three)"},
+    "citations": {"type": "object", "additionalProperties": _CITED,
+                  "description": "stud: the law's words for the fields above"},
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Multiples of the ante and of the raise paid to the player (LOSE, PUSH, k; raise may be PAYTABLE);
@@ -87,7 +116,7 @@ class Settlement:
 
     @property
     def total(self) -> Decimal:
-        return _exact(Fraction(self.ante) + Fraction(self.raise_))  # Decimal's + would round past 28 digits
+        return exact(Fraction(self.ante) + Fraction(self.raise_))  # Decimal's + would round past 28 digits
 
 
 def stud_rules(data: Mapping[str, Any]) -> StudRules:
@@ -107,7 +136,38 @@ def stud_rules(data: Mapping[str, Any]) -> StudRules:
         compared_ranks=_by_category(data.get("compared_ranks", {}), "compared_ranks"),
         suited_tie_break=_by_category(data.get("suited_tie_break", {}), "suited_tie_break"),
         special_cases=tuple(_special_case(entry) for entry in data.get("special_cases", ())),
-        citations=dict(data.get("citations", {})))
+        citations={key: _quoted(value) for key, value in data.get("citations", {}).items()})
+
+
+class MissingParams(LookupError):
+    """Outcomes the rules leave to the run's parameters ({param: NAME}) and no value was given for."""
+
+    def __init__(self, names):
+        self.names = tuple(names)
+        super().__init__(f"no value is given for {', '.join(self.names)}")
+
+
+def bind_params(data: Mapping[str, Any], values: Mapping[str, Any], strict: bool = True) -> dict:
+    """The rules data with each `{param: NAME}` (an outcome the law leaves out, declared a ruleset parameter)
+    replaced by the run's value of NAME; raises MissingParams naming every one without a value, or (strict
+    False) leaves it unstated: settling a coup that needs it raises UnstatedOutcome."""
+    missing: list[str] = []
+
+    def bound(value):
+        if isinstance(value, Mapping):
+            if set(value) == {"param"}:
+                if values.get(value["param"]) is None:
+                    missing.append(value["param"])
+                return values.get(value["param"])
+            return {key: bound(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [bound(item) for item in value]
+        return value
+
+    result = bound(data)
+    if missing and strict:
+        raise MissingParams(sorted(set(missing)))
+    return result
 
 
 def paytable_from_payouts(game: str, payouts: Mapping[str, Any]) -> dict[Category, Fraction]:
@@ -125,35 +185,57 @@ def settle(player_hand, dealer_hand, ante, raise_, rules: StudRules, paytable: M
         raise ValueError(f"the ante must be positive, not {ante}")
     if raise_ and Fraction(raise_) != rules.raise_times_ante * Fraction(ante):
         raise ValueError(f"the raise is {rules.raise_times_ante} times the ante ({ante}), not {raise_}")
-    dealer_cards = _cards(dealer_hand)
+    decided = decide(_cards(player_hand) if raise_ else None, _cards(dealer_hand), rules, paytable)
+    return Settlement(decided.situation, decided.player, decided.dealer, decided.dealer_qualifies,
+                      exact(Fraction(ante) * decided.ante), exact(Fraction(raise_) * decided.raise_),
+                      decided.citation)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """How a coup settles, as multiples of the ante and of the raise (what settle() turns into money)."""
+    situation: str
+    player: HandRank | None
+    dealer: HandRank
+    dealer_qualifies: bool
+    ante: Fraction
+    raise_: Fraction
+    citation: str
+
+
+def decide(player_cards: tuple[Card, ...] | None, dealer_cards: tuple[Card, ...], rules: StudRules,
+           paytable: Mapping[Category, Fraction]) -> Decision:
+    """The situation of one coup and what each bet pays, per unit staked; player_cards None is a fold."""
     dealer = classify(dealer_cards)
     qualifies = dealer >= HandRank(Category.HIGH_CARD, rules.dealer_qualifies_with)  # (A, K, 4, 3, 2) > (A, K)
-    if not raise_:
-        return _settled("fold", rules, None, dealer, qualifies, ante, raise_)
-    player_cards = _cards(player_hand)
+    if player_cards is None:
+        return _decided("fold", rules, None, dealer, qualifies)
     player = classify(player_cards)
     if not qualifies:
-        return _settled("dealer_not_qualified", rules, player, dealer, qualifies, ante, raise_)
+        return _decided("dealer_not_qualified", rules, player, dealer, qualifies)
     for case in rules.special_cases:
         if SPECIAL_CASE_CONDITIONS[case.when](player, dealer):
-            return _settled("special:" + case.when, rules, player, dealer, qualifies, ante, raise_, case.outcome)
-    order = compare(player_cards, dealer_cards, rules)
+            return _decided("special:" + case.when, rules, player, dealer, qualifies, case.outcome)
+    order = _order(player, dealer, player_cards, dealer_cards, rules)
     if order < 0:
-        return _settled("dealer_wins", rules, player, dealer, qualifies, ante, raise_)
+        return _decided("dealer_wins", rules, player, dealer, qualifies)
     if order == 0:
-        return _settled("tie", rules, player, dealer, qualifies, ante, raise_)
+        return _decided("tie", rules, player, dealer, qualifies)
     won = rules.outcomes.get("player_wins", Outcome())
     if won.raise_ != PAYTABLE:
-        return _settled("player_wins", rules, player, dealer, qualifies, ante, raise_, won)
+        return _decided("player_wins", rules, player, dealer, qualifies, won)
     if player.category not in paytable:  # a winning hand the schedule does not list (LU: a high card over A-K)
-        return _settled("player_wins_unlisted", rules, player, dealer, qualifies, ante, raise_)
+        return _decided("player_wins_unlisted", rules, player, dealer, qualifies)
     won = Outcome(won.ante, paytable[player.category], won.citation)
-    return _settled("player_wins", rules, player, dealer, qualifies, ante, raise_, won)
+    return _decided("player_wins", rules, player, dealer, qualifies, won)
 
 
 def compare(player_cards: tuple[Card, ...], dealer_cards: tuple[Card, ...], rules: StudRules) -> int:
     """1 if the player's hand is the higher, -1 if the dealer's, 0 if the rules hold them equal."""
-    player, dealer = classify(player_cards), classify(dealer_cards)
+    return _order(classify(player_cards), classify(dealer_cards), player_cards, dealer_cards, rules)
+
+
+def _order(player: HandRank, dealer: HandRank, player_cards, dealer_cards, rules: StudRules) -> int:
     if player.category != dealer.category:
         return 1 if player.category > dealer.category else -1
     depth = rules.compared_ranks.get(player.category)  # None: every rank, in order
@@ -168,7 +250,7 @@ def compare(player_cards: tuple[Card, ...], dealer_cards: tuple[Card, ...], rule
     return 0
 
 
-def _settled(situation, rules, player, dealer, qualifies, ante, raise_, outcome=None) -> Settlement:
+def _decided(situation, rules, player, dealer, qualifies, outcome=None) -> Decision:
     if outcome is None:
         outcome = rules.outcomes.get(situation, Outcome())
     ante_multiple = outcome.ante
@@ -178,8 +260,7 @@ def _settled(situation, rules, player, dealer, qualifies, ante, raise_, outcome=
             hand = f" ({player.category.name.lower()})" if player else ""
             raise UnstatedOutcome(f"the rules do not say what the {bet} pays in situation {situation}{hand}; "
                                   f"give it in the rules (outcomes.{situation}.{bet})")
-    return Settlement(situation, player, dealer, qualifies, _exact(Fraction(ante) * ante_multiple),
-                      _exact(Fraction(raise_) * raise_multiple), outcome.citation)
+    return Decision(situation, player, dealer, qualifies, ante_multiple, raise_multiple, outcome.citation)
 
 
 def _outcome(entry: Mapping[str, Any], where: str, paytable_allowed: bool) -> Outcome:
@@ -188,7 +269,14 @@ def _outcome(entry: Mapping[str, Any], where: str, paytable_allowed: bool) -> Ou
     if not (raise_ == PAYTABLE and paytable_allowed):
         raise_ = None if raise_ is None else _result(raise_, f"{where}.raise")
     ante = entry.get("ante")
-    return Outcome(None if ante is None else _result(ante, f"{where}.ante"), raise_, str(entry.get("citation", "")))
+    return Outcome(None if ante is None else _result(ante, f"{where}.ante"), raise_, _quoted(entry.get("citation", "")))
+
+
+def _quoted(citation: Any) -> str:
+    """A citation as messages show it: the words alone, or `article: "words"` from {article, text}."""
+    if isinstance(citation, Mapping):
+        return f'{citation.get("article", "")}: "{citation.get("text", "")}"'
+    return str(citation)
 
 
 def _special_case(entry: Mapping[str, Any]) -> SpecialCase:
@@ -227,7 +315,7 @@ def _money(value: Any, what: str) -> Decimal:
     return amount
 
 
-def _exact(amount: Fraction | Decimal) -> Decimal:
+def exact(amount: Fraction | Decimal) -> Decimal:
     """A Fraction with a denominator of 2s and 5s as the Decimal it is exactly; any other is refused."""
     amount = Fraction(amount)
     places = 0

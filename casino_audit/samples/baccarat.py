@@ -36,23 +36,29 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
     prepared = prepare(game, terms)
     decks = terms.decks or 6
     chances = list(prepared.terms)
-    planned = {name: rng.randrange(max(count, 1)) for name in inject}
+    planned = {name: rng.randrange(max(count // 2, 1)) for name in inject}  # room left for one that must wait
     shoe: list[str] = []
     shoe_number = 0
     when = START
     number = 0
+    waiting: set[str] = set()  # breaches whose coup has come, waiting for a coup they fit (a third card to drop)
     for index in range(count):
         if len(shoe) < 16:  # the cut card: a new shoe
             shoe = [rank + suit for rank in RANKS for suit in SUITS] * decks
             rng.shuffle(shoe)
             shoe_number += 1
-        breaches = {name for name, at in planned.items() if at == index}
+        waiting |= {name for name, at in planned.items() if at == index}
+        breaches = set(waiting)
         number += 2 if "coup_gap" in breaches else 1
         when += timedelta(seconds=rng.randint(35, 70))
         session = f"S{index // COUPS_PER_SESSION + 1}"
         player, banker = _deal(shoe, prepared.drawing)
-        if "drawing_error" in breaches and len(player) == 3:
-            player = player[:2]
+        if "drawing_error" in breaches:
+            if len(player) == 3 and len(banker) == 2:  # the player stands where the table says draw
+                player = player[:2]
+            else:
+                breaches.discard("drawing_error")
+        waiting -= breaches
         totals = (sum(_WORTH[c[0]] for c in player) % 10, sum(_WORTH[c[0]] for c in banker) % 10)
         outcome = baccarat.PLAYER if totals[0] > totals[1] else baccarat.BANKER if totals[1] > totals[0] \
             else baccarat.TIE
@@ -80,9 +86,12 @@ def _inject(coup: dict, breaches: set[str], rng: random.Random, prepared, outcom
         coup["outcome"] = baccarat.BANKER if outcome != baccarat.BANKER else baccarat.PLAYER
     if "unknown_chance" in breaches:
         bets.append({"seat": 8, "chance": "dragon_bonus", "stake": 20, "net": -20})
-    if "stake_over_maximum" in breaches:
-        bets[0]["stake"] = _amount(MAXIMUM + MINIMUM)
-        bets[0]["net"] = _amount(-(MAXIMUM + MINIMUM)) if Decimal(bets[0]["net"]) < 0 else bets[0]["net"]
+    if "stake_over_maximum" in breaches:  # settled all the same, by the law: only the limit is broken
+        chance, stake = bets[0]["chance"], MAXIMUM + MINIMUM
+        totals = sum(_WORTH[c[0]] for c in coup["banker"]) % 10
+        bets[0]["stake"] = _amount(stake)
+        bets[0]["net"] = _amount(baccarat.settle(outcome, {chance: stake}, {chance: prepared.terms[chance]},
+                                                 banker_total=totals)[chance])
     if "minimum_changed" in breaches:
         coup["limits"] = {"minimum": int(MINIMUM * 2), "maximum": int(MAXIMUM * 2)}
 

@@ -1,0 +1,501 @@
+"""Blackjack (Luxembourg, Art. 32, 5: the super-jack; Portugal, Portaria 217/2007, Título I, Capítulo III,
+Secção I: blackjack/21): hand values, the dealer's drawing, what a player may do at each point, the settlement of
+a hand and of the side bets, and the exact odds of the dealer's finals. Pure functions; the law's rules of play
+are passed in as data (a ruleset's `play: blackjack: blackjack:` mapping, resolved by `rules()`).
+
+The rules of play, as data (rulesets/pt.yaml states every part; rulesets/lu.yaml refers most to parameters,
+the Luxembourg text in our source giving only the super-jack):
+    dealer:       {rule: stands_on_17 | hits_soft_17, no_draw_when_no_hand_in_play: bool}
+    player:       {stand_above: 11}                      a player may stand only above this total
+    doubling:     {on: [9, 10, 11] | any, after_split: bool, ace_counts_one: bool}
+    splitting:    {max_hands: int (no key: no limit), aces_one_card: bool}
+    surrender:    {loses: "0.5" | none, not_against: [A], first_two_cards_only: bool}
+    insurance:    {on: [A], maximum: "0.5" (of the box's stake), pays: 2}
+    even_money:   {on: [A], pays: 1}
+    payouts:      {blackjack: "1.5", win: 1, dealer_blackjack_takes: all | original}
+    special_prize:{pays: 3, combinations: [six_seven_eight_suited, three_sevens]}
+    super_jack:   {bust: "2.5", black_jack: 19, silver_jack: 77, gold_jack: 300}
+    jackpot:      {stake: amount}
+    citations:    {part: {article, text}}                the words each part rests on
+Any value may be {param: NAME}: the run's parameter value, or, without one, the part is unavailable.
+
+Cards are (rank, suit) pairs or "Td"-style text; ranks A 2-9 T J Q K, a ten-card is worth 10, an ace 1 or 11.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Iterable, Mapping, Sequence
+
+from casino_audit.values import to_decimal
+
+VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10, "J": 10, "Q": 10, "K": 10}
+TEN_CARDS = frozenset("TJQK")
+STANDS_ON_17, HITS_SOFT_17 = "stands_on_17", "hits_soft_17"
+BLACKJACK, BUST = "blackjack", "bust"
+DEALER_FINALS = (17, 18, 19, 20, 21, BLACKJACK, BUST)
+SIX_SEVEN_EIGHT_SUITED, THREE_SEVENS = "six_seven_eight_suited", "three_sevens"
+SUPER_JACK_CHANCES = ("bust", "black_jack", "silver_jack", "gold_jack")
+
+# Which check each part of the rules serves: a part that needs a parameter the run does not give makes these
+# aspects unavailable (the replay reports them "not checked", naming the parameter).
+PART_ASPECTS = {
+    "dealer": ("dealer_drawing",), "player": ("decisions",), "doubling": ("decisions",),
+    "splitting": ("decisions",), "surrender": ("decisions", "settlement"), "insurance/maximum": ("decisions",),
+    "insurance/on": ("decisions",), "insurance/pays": ("settlement",), "even_money/on": ("decisions",),
+    "even_money/pays": ("settlement",), "payouts": ("settlement",), "special_prize": ("settlement",),
+    "super_jack": ("side_bets",), "jackpot": ("side_bets",),
+}
+
+
+def rank_of(card: Any) -> str:
+    text = card[0] if isinstance(card, tuple) else card[:1] if isinstance(card, str) else None
+    if text not in VALUES:
+        raise ValueError(f"not a card: {card!r}")
+    return text
+
+
+def value(card: Any) -> int:
+    return VALUES[rank_of(card)]
+
+
+def hand_value(cards: Iterable[Any], ace_counts_one: bool = False) -> tuple[int, bool]:
+    """(total, soft): one ace counts 11 where that keeps the total at 21 or under (PT n.º 6 a): «Ás - 1 ou 11»),
+    unless the hand was doubled counting it as 1 (PT n.º 32: «é obrigado a manter-lhe esse valor até final»)."""
+    values = [value(card) for card in cards]
+    total = sum(values)
+    if not ace_counts_one and 1 in values and total + 10 <= 21:
+        return total + 10, True
+    return total, False
+
+
+def is_blackjack(cards: Sequence[Any], from_split: bool = False) -> bool:
+    """An ace and a ten-card as a hand's first two cards; PT n.º 20: «Não se considera blackjack, mas sim o total
+    de 21, se aquela combinação resultar do desdobramento de um par.»"""
+    return not from_split and len(cards) == 2 and sorted(value(c) for c in cards) == [1, 10]
+
+
+def is_bust(cards: Sequence[Any], ace_counts_one: bool = False) -> bool:
+    return hand_value(cards, ace_counts_one)[0] > 21
+
+
+# --- the rules, resolved from the ruleset's data and the run's parameters ------------------------------------
+
+class RulesError(ValueError):
+    """The rules of play are malformed (a value of the wrong kind)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    dealer_rule: str | None = None
+    dealer_no_draw_when_no_hand_in_play: bool = False
+    stand_above: int | None = None
+    double_on: frozenset[int] | None = None  # two-card totals; None: any two cards
+    double_after_split: bool = False
+    ace_counts_one_after_double: bool = False
+    split_max_hands: int | None = None  # None: no limit
+    split_aces_one_card: bool = False
+    surrender_loses: Decimal | None = None  # None: no surrender
+    surrender_not_against: frozenset[str] = frozenset()
+    surrender_first_two_cards_only: bool = True
+    insurance_on: frozenset[str] | None = None  # None: the rules do not say on what up-card
+    insurance_maximum: Decimal | None = None
+    insurance_pays: Decimal | None = None
+    even_money_on: frozenset[str] | None = None  # None: no even money
+    even_money_pays: Decimal | None = None
+    blackjack_pays: Decimal | None = None
+    win_pays: Decimal | None = None
+    dealer_blackjack_takes_all: bool = True
+    special_prize_pays: Decimal | None = None
+    special_prize_combinations: frozenset[str] = frozenset()
+    super_jack: Mapping[str, Decimal] = field(default_factory=dict)
+    jackpot_stake: Decimal | None = None
+    jackpot: bool = False
+    missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # part/key -> parameters not given
+
+    def unavailable(self) -> dict[str, list[str]]:
+        """aspect -> the parameters it lacks."""
+        found: dict[str, list[str]] = {}
+        for key, names in self.missing.items():
+            for aspect in PART_ASPECTS.get(key, PART_ASPECTS.get(key.split("/")[0], ())):
+                found.setdefault(aspect, []).extend(n for n in names if n not in found.get(aspect, ()))
+        return found
+
+
+def _resolve(node: Any, params: Mapping[str, Any], missing: list[str]) -> Any:
+    if isinstance(node, Mapping) and set(node) == {"param"}:
+        if node["param"] not in params or params[node["param"]] is None:
+            missing.append(node["param"])
+            return None
+        return params[node["param"]]
+    if isinstance(node, Mapping):
+        return {key: _resolve(item, params, missing) for key, item in node.items()}
+    if isinstance(node, list):
+        return [_resolve(item, params, missing) for item in node]
+    return node
+
+
+def _amount(text: Any, what: str) -> Decimal | None:
+    if text is None:
+        return None
+    if isinstance(text, float):
+        raise RulesError(f"{what} must be exact, not the float {text!r}")
+    found = to_decimal(text)
+    if found is None:
+        raise RulesError(f"{what} is not an amount: {text!r}")
+    return found
+
+
+def _flag(text: Any, what: str) -> bool:
+    if isinstance(text, bool):
+        return text
+    if isinstance(text, str) and text.strip().lower() in ("yes", "no", "true", "false"):
+        return text.strip().lower() in ("yes", "true")
+    raise RulesError(f"{what} is yes or no, not {text!r}")
+
+
+def _totals(text: Any) -> frozenset[int] | None:
+    if text == "any":
+        return None
+    if isinstance(text, str):
+        text = [part for part in text.replace(" ", "").split(",") if part]
+    try:
+        return frozenset(int(item) for item in text)
+    except (TypeError, ValueError):
+        raise RulesError(f"doubling `on` is `any` or a list of totals, not {text!r}") from None
+
+
+def rules(data: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of play from a ruleset's `blackjack:` data with the run's parameter values; the values that need
+    a parameter not given are listed in `missing` ("part/key") and read as absent."""
+    params = params or {}
+    parts, missing = {}, {}
+    for part, raw in data.items():
+        if part == "citations":
+            continue
+        parts[part] = {}
+        for key, item in (raw.items() if isinstance(raw, Mapping) else ()):
+            names: list[str] = []
+            found = _resolve(item, params, names)
+            if names:
+                missing[f"{part}/{key}"] = tuple(names)
+            else:
+                parts[part][key] = found
+    dealer = parts.get("dealer") or {}
+    doubling = parts.get("doubling") or {}
+    splitting = parts.get("splitting") or {}
+    surrender = parts.get("surrender") or {}
+    insurance = parts.get("insurance") or {}
+    even = parts.get("even_money") or {}
+    payouts = parts.get("payouts") or {}
+    prize = parts.get("special_prize") or {}
+    jackpot = parts.get("jackpot") if "jackpot" in data else None
+    rule = dealer.get("rule")
+    if rule not in (None, STANDS_ON_17, HITS_SOFT_17):
+        raise RulesError(f"the dealer's rule is {STANDS_ON_17} or {HITS_SOFT_17}, not {rule!r}")
+    loses = surrender.get("loses")
+    takes = payouts.get("dealer_blackjack_takes", "all")
+    if takes not in ("all", "original"):
+        raise RulesError(f"dealer_blackjack_takes is all or original, not {takes!r}")
+    max_hands = splitting.get("max_hands")
+    return Rules(
+        dealer_rule=rule,
+        dealer_no_draw_when_no_hand_in_play=bool(dealer.get("no_draw_when_no_hand_in_play", False)),
+        stand_above=(parts.get("player") or {}).get("stand_above"),
+        double_on=_totals(doubling.get("on", "any")),
+        double_after_split=_flag(doubling.get("after_split", False), "doubling after_split"),
+        ace_counts_one_after_double=bool(doubling.get("ace_counts_one", False)),
+        split_max_hands=int(max_hands) if max_hands is not None else None,
+        split_aces_one_card=bool(splitting.get("aces_one_card", False)),
+        surrender_loses=None if loses in (None, "none") else _amount(loses, "surrender loses"),
+        surrender_not_against=frozenset(surrender.get("not_against", ())),
+        surrender_first_two_cards_only=bool(surrender.get("first_two_cards_only", True)),
+        insurance_on=frozenset(insurance["on"]) if "on" in insurance else None,
+        insurance_maximum=_amount(insurance.get("maximum"), "insurance maximum"),
+        insurance_pays=_amount(insurance.get("pays"), "insurance pays"),
+        even_money_on=frozenset(even["on"]) if "on" in even else None,
+        even_money_pays=_amount(even.get("pays"), "even money pays"),
+        blackjack_pays=_amount(payouts.get("blackjack"), "blackjack pays"),
+        win_pays=_amount(payouts.get("win"), "a win pays"),
+        dealer_blackjack_takes_all=takes == "all",
+        special_prize_pays=_amount(prize.get("pays"), "the special prize"),
+        special_prize_combinations=frozenset(prize.get("combinations", ())),
+        super_jack={chance: _amount(pays, f"super-jack {chance}")
+                    for chance, pays in (parts.get("super_jack") or {}).items()},
+        jackpot="jackpot" in data,
+        jackpot_stake=_amount((jackpot or {}).get("stake"), "the jackpot stake"),
+        missing=missing,
+    )
+
+
+# --- the dealer ----------------------------------------------------------------------------------------------
+
+def dealer_draws(cards: Sequence[Any], rule: str) -> bool:
+    """Whether the dealer takes another card. PT n.º 19: «No caso de a pontuação ... ser de 17 ou superior, é-lhe
+    vedado tirar qualquer outra»; n.º 6 a): the dealer's ace «valerá sempre 11, se a pontuação dessa jogada for 17
+    ou superior, não excedendo 21»: a soft 17 is 17, and the dealer stands."""
+    total, soft = hand_value(cards)
+    return total < 17 or (rule == HITS_SOFT_17 and total == 17 and soft)
+
+
+def dealer_final(cards: Sequence[Any]) -> int | str:
+    if is_blackjack(cards):
+        return BLACKJACK
+    total, _ = hand_value(cards)
+    return BUST if total > 21 else total
+
+
+# --- what a player may do ------------------------------------------------------------------------------------
+
+def pair(cards: Sequence[Any]) -> bool:
+    """PT n.º 26: «as duas primeiras cartas ... embora de naipes diferentes, tenham o mesmo valor»."""
+    return len(cards) == 2 and value(cards[0]) == value(cards[1])
+
+
+def may_double(cards: Sequence[Any], rules: Rules, after_split: bool, split_aces: bool) -> str | None:
+    """None if the hand may be doubled now, else why not."""
+    if len(cards) != 2:
+        return f"a double is on the first two cards, and this hand has {len(cards)}"
+    if after_split and not rules.double_after_split:
+        return "the rules allow no double after a split"
+    if split_aces and rules.split_aces_one_card:
+        return "a split ace takes one card only"
+    if rules.double_on is not None:
+        hard = sum(value(c) for c in cards)
+        totals = {hard, hard + 10} if any(value(c) == 1 for c in cards) else {hard}
+        if not totals & rules.double_on:
+            shown = " or ".join(str(t) for t in sorted(totals))
+            return f"the hand totals {shown}; a double is allowed on {', '.join(map(str, sorted(rules.double_on)))}"
+    return None
+
+
+def doubled_ace_counts_one(cards: Sequence[Any], rules: Rules) -> bool:
+    """PT n.º 32: a hand doubled on a total that counted its ace as 1 keeps the ace at 1."""
+    if not rules.ace_counts_one_after_double or not any(value(c) == 1 for c in cards[:2]):
+        return False
+    soft_total = sum(value(c) for c in cards[:2]) + 10
+    return rules.double_on is not None and soft_total not in rules.double_on
+
+
+def special_prize(cards: Sequence[Any], combinations: Iterable[str]) -> str | None:
+    """PT n.º 35: «cartas com os valores "6-7-8" do mesmo naipe ou três "7"»: the combination the hand's three
+    cards make, if any (cards are (rank, suit) or text). Both total 21, so a hand holding them has no fourth card
+    (n.º 18 forbids a card after 21): a bust hand of four cards among which three sevens is not read as one."""
+    if len(cards) != 3:
+        return None
+    ranked = [(rank_of(c), (c[1] if isinstance(c, tuple) else c[1:2])) for c in cards]
+    combinations = set(combinations)
+    if THREE_SEVENS in combinations and sum(rank == "7" for rank, _ in ranked) >= 3:
+        return THREE_SEVENS
+    if SIX_SEVEN_EIGHT_SUITED in combinations:
+        for suit in {s for _, s in ranked}:
+            if {"6", "7", "8"} <= {rank for rank, s in ranked if s == suit}:
+                return SIX_SEVEN_EIGHT_SUITED
+    return None
+
+
+# --- settlement ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hand:
+    cards: tuple
+    stake: Decimal  # the stake before any double
+    doubled: bool = False
+    surrendered: bool = False
+    even_money: bool = False
+    from_split: bool = False
+
+
+def outcome(hand: Hand, dealer: Sequence[Any], rules: Rules) -> str:
+    """What became of the hand, in words a message uses."""
+    ace_one = hand.doubled and doubled_ace_counts_one(hand.cards, rules)
+    if hand.surrendered:
+        return "surrendered"
+    if hand.even_money:
+        return "blackjack, even money taken"
+    player_bj = is_blackjack(hand.cards, hand.from_split)
+    dealer_bj = is_blackjack(dealer)
+    if player_bj:
+        return "blackjack against the dealer's blackjack" if dealer_bj else "blackjack"
+    total, _ = hand_value(hand.cards, ace_one)
+    if total > 21:
+        return f"bust at {total}"
+    if dealer_bj:
+        return f"{total} against the dealer's blackjack"
+    dealer_total, _ = hand_value(dealer)
+    if dealer_total > 21:
+        return f"{total} against the dealer's bust"
+    verdict = "wins" if total > dealer_total else "loses" if total < dealer_total else "ties"
+    return f"{total} {verdict} against the dealer's {dealer_total}"
+
+
+def settle_hand(hand: Hand, dealer: Sequence[Any], rules: Rules) -> Decimal:
+    """The hand's net, exactly: what the player gains (positive) or loses (negative), the special prize included.
+    PT n.º 21 (blackjack 3 to 2, a push against the dealer's), n.º 20 (a blackjack beats 21), n.º 22 (a bust
+    loses at once), n.º 23 (closer to 21 wins the stake), n.º 24 (a tie is void), n.º 36 (surrender loses half),
+    n.º 34 (even money), n.º 35 (the special prize, «sem prejuízo do prémio»)."""
+    stake = hand.stake
+    at_risk = stake * 2 if hand.doubled else stake
+    prize = Decimal(0)
+    if rules.special_prize_pays is not None and special_prize(hand.cards, rules.special_prize_combinations):
+        prize = stake * rules.special_prize_pays
+    if hand.surrendered:
+        return -stake * rules.surrender_loses + prize
+    if hand.even_money:
+        return stake * rules.even_money_pays + prize
+    ace_one = hand.doubled and doubled_ace_counts_one(hand.cards, rules)
+    total, _ = hand_value(hand.cards, ace_one)
+    player_bj = is_blackjack(hand.cards, hand.from_split)
+    dealer_bj = is_blackjack(dealer)
+    if player_bj:
+        return (Decimal(0) if dealer_bj else stake * rules.blackjack_pays) + prize
+    if total > 21:
+        return -at_risk + prize
+    if dealer_bj:
+        return -(at_risk if rules.dealer_blackjack_takes_all else stake) + prize
+    dealer_total, _ = hand_value(dealer)
+    if dealer_total > 21 or total > dealer_total:
+        return at_risk * rules.win_pays + prize
+    if total < dealer_total:
+        return -at_risk + prize
+    return prize
+
+
+def settle_insurance(stake: Decimal, dealer: Sequence[Any], rules: Rules) -> Decimal:
+    """PT n.º 33: «Se a banca vier a fazer blackjack, a aposta feita no seguro ganhará o dobro do seu valor, sendo
+    perdida no caso contrário.»"""
+    return stake * rules.insurance_pays if is_blackjack(dealer) else -stake
+
+
+def super_jack_wins(chance: str, dealer: Sequence[Any]) -> bool:
+    """LU Art. 32, 5: «Bust la banque se vend»; «Black-jack la banque tire un black-jack»; «Silver-jack la banque
+    tire un black-jack dans une des quatre couleurs» (ace and ten-card of one suit, hearts included: the text
+    names no exception); «Gold-jack la banque tire un black jack dans la couleur coeur»."""
+    if chance == "bust":
+        return hand_value(dealer)[0] > 21
+    if not is_blackjack(dealer):
+        return False
+    suits = {card[1] if isinstance(card, tuple) else card[1:2] for card in dealer}
+    if chance == "black_jack":
+        return True
+    if chance == "silver_jack":
+        return len(suits) == 1
+    if chance == "gold_jack":
+        return suits == {"h"}
+    raise ValueError(f"not a super-jack chance: {chance!r}")
+
+
+def settle_super_jack(chance: str, stake: Decimal, dealer: Sequence[Any], rules: Rules) -> Decimal:
+    """«le paiement des gains est multiplié par» 2.5, 19, 77, 300: the stake times that when the chance wins."""
+    return stake * rules.super_jack[chance] if super_jack_wins(chance, dealer) else -stake
+
+
+# --- the dealer's finals, exactly -----------------------------------------------------------------------------
+
+def full_shoe(decks: int) -> tuple[int, ...]:
+    """Counts per value 1 (ace) to 10 (ten-cards) of `decks` decks of 52."""
+    return tuple([4 * decks] * 9 + [16 * decks])
+
+
+@lru_cache(maxsize=None)
+def _dealer_finite(counts: tuple[int, ...], hard: int, ace: bool, cards: int, rule: str) -> tuple:
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
+    soft = ace and hard + 10 <= 21
+    if cards == 2 and total == 21:
+        return ((BLACKJACK, Fraction(1)),)
+    if total > 21:
+        return ((BUST, Fraction(1)),)
+    if not (total < 17 or (rule == HITS_SOFT_17 and total == 17 and soft)):
+        return ((total, Fraction(1)),)
+    left = sum(counts)
+    found: dict = {}
+    for index, count in enumerate(counts):
+        if not count:
+            continue
+        after = counts[:index] + (count - 1,) + counts[index + 1:]
+        for final, chance in _dealer_finite(after, hard + index + 1, ace or index == 0, cards + 1, rule):
+            found[final] = found.get(final, 0) + chance * Fraction(count, left)
+    return tuple(sorted(found.items(), key=lambda item: DEALER_FINALS.index(item[0])))
+
+
+def dealer_table(up: int, rule: str, counts: Sequence[int] | None = None) -> dict:
+    """P(each dealer final: 17 to 21, blackjack, bust) with the up-card worth `up` (1 ace to 10), the dealer
+    drawing by `rule` from a shoe of `counts` per value 1 to 10 (the up-card already taken out), every order
+    equally likely; `counts` None: an infinite deck (each value 1/13, ten-cards 4/13). The hole card is not
+    peeked at: a blackjack is one of the finals."""
+    if rule not in (STANDS_ON_17, HITS_SOFT_17) or up not in range(1, 11):
+        raise ValueError(f"dealer_table: up-card value 1 to 10 and a rule ({STANDS_ON_17}/{HITS_SOFT_17})")
+    if counts is None:
+        return dict(_dealer_infinite(up, up == 1, 1, rule))
+    counts = tuple(counts)
+    if len(counts) != 10 or any(not isinstance(n, int) or n < 0 for n in counts):
+        raise ValueError("a shoe is ten counts, of values 1 (ace) to 10")
+    return dict(_dealer_finite(counts, up, up == 1, 1, rule))
+
+
+INFINITE = tuple([Fraction(1, 13)] * 9 + [Fraction(4, 13)])
+
+
+@lru_cache(maxsize=None)
+def _dealer_infinite(hard: int, ace: bool, cards: int, rule: str) -> tuple:
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
+    soft = ace and hard + 10 <= 21
+    if cards == 2 and total == 21:
+        return ((BLACKJACK, Fraction(1)),)
+    if total > 21:
+        return ((BUST, Fraction(1)),)
+    if not (total < 17 or (rule == HITS_SOFT_17 and total == 17 and soft)):
+        return ((total, Fraction(1)),)
+    found: dict = {}
+    for index, chance in enumerate(INFINITE):
+        for final, inner in _dealer_infinite(hard + index + 1, ace or index == 0, cards + 1, rule):
+            found[final] = found.get(final, 0) + chance * inner
+    return tuple(sorted(found.items(), key=lambda item: DEALER_FINALS.index(item[0])))
+
+
+# --- the shape of the rules of play in a ruleset (`play: blackjack: blackjack:`), for the ruleset meta-schema ----
+
+def _or_param(schema: dict) -> dict:
+    return {"oneOf": [schema, {"type": "object", "additionalProperties": False, "required": ["param"],
+                               "properties": {"param": {"type": "string"}},
+                               "description": "a value the law leaves out: the run's parameter of this name"}]}
+
+
+_AMOUNT = _or_param({"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"}]})
+_RANKS = {"type": "array", "items": {"enum": list(VALUES)}, "uniqueItems": True}
+_CITATIONS = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/citation"}}
+
+
+def _part(properties: dict, description: str) -> dict:
+    return {"type": "object", "additionalProperties": False, "properties": properties, "description": description}
+
+
+PLAY_SCHEMA = _part({
+    "dealer": _part({"rule": _or_param({"enum": [STANDS_ON_17, HITS_SOFT_17]}),
+                     "no_draw_when_no_hand_in_play": {"type": "boolean"}}, "the dealer's drawing rule"),
+    "player": _part({"stand_above": {"type": "integer"}}, "a player may stand only above this total"),
+    "doubling": _part({"on": _or_param({"oneOf": [{"const": "any"}, {"type": "array", "items": {"type": "integer"}}]}),
+                       "after_split": _or_param({"type": "boolean"}), "ace_counts_one": {"type": "boolean"}},
+                      "the two-card totals a hand may be doubled on, after a split too, and the ace of a hand "
+                      "doubled counting it as 1"),
+    "splitting": _part({"max_hands": _or_param({"type": "integer", "minimum": 1}), "aces_one_card": {"type": "boolean"}},
+                       "how many hands a box may hold by splitting (no key: no limit); split aces take one card"),
+    "surrender": _part({"loses": _or_param({"oneOf": [{"const": "none"}, _AMOUNT["oneOf"][0]]}), "not_against": _RANKS,
+                        "first_two_cards_only": {"type": "boolean"}},
+                       "the share of the stake a surrender loses, and the up-cards it is not allowed against"),
+    "insurance": _part({"on": _RANKS, "maximum": _AMOUNT, "pays": _AMOUNT},
+                       "the up-cards insurance is offered on, its most (share of the box's stake), its payout"),
+    "even_money": _part({"on": _RANKS, "pays": _AMOUNT}, "a blackjack paid at once against these up-cards"),
+    "payouts": _part({"blackjack": _AMOUNT, "win": _AMOUNT,
+                      "dealer_blackjack_takes": _or_param({"enum": ["all", "original"]})},
+                     "what a blackjack and a win pay per unit; what the dealer's blackjack takes"),
+    "special_prize": _part({"pays": _AMOUNT, "combinations": {"type": "array", "items": {
+        "enum": [SIX_SEVEN_EIGHT_SUITED, THREE_SEVENS]}}}, "a prize paid on these three-card hands"),
+    "super_jack": _part({chance: _AMOUNT for chance in SUPER_JACK_CHANCES}, "the super-jack chances' payouts"),
+    "jackpot": _part({"stake": _AMOUNT}, "the jackpot's stake"),
+    "citations": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                  "additionalProperties": _CITATIONS, "description": "the words each part rests on"},
+}, "blackjack's rules of play (casino_audit/games/blackjack.py)")

@@ -1,0 +1,496 @@
+"""Replaying blackjack coups (LU blackjack with the super-jack, Art. 32, 5; PT blackjack/21 with jackpot, Título I,
+Capítulo III, Secção I) against the rules of play of the ruleset (casino_audit.games.blackjack).
+
+A coup: the shoe in use, the cards burned, the dealer's cards in order (up-card first, then the hole card, then
+the cards drawn), and the boxes. A box's `hands` are in the order they were played: the first is the box's own;
+each `split` creates the next new hand of the box (the k-th split of the box, counting in the order the hands are
+played, creates hands[k]), whose first card is the card split off. A hand's `cards` are what it ended with: its
+first card, then the card dealt to it after its last split (or its second card), then one card per hit or double.
+`stake` is the hand's stake before a double (a double stakes as much again: n.º 29 «duplicar a sua aposta»);
+`net` what the player gained (+) or lost (-) on the hand, special prize included.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Iterator
+
+from casino_audit.games import blackjack as bj
+from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, card,
+                                 cents, money)
+
+GAMES = ("blackjack",)
+ASPECTS = {
+    "deal": "the cards exist and no card is seen in a shoe more times than its decks hold it; the dealer and every "
+            "hand start with two cards; each card after them was asked for (a hit or a double), and every split "
+            "made a hand",
+    "dealer_drawing": "the dealer drew to the law's total and stood there (PT: on 17, a soft 17 included); with no "
+                      "hand left in play the dealer took no third card (PT n.º 22)",
+    "decisions": "each double, split, surrender, insurance and even money was allowed at that point by the law "
+                 "(totals, pairs, up-card, the most insured); no card after 21 or a bust, a double or a surrender; "
+                 "no stand below the law's total (PT: above 11)",
+    "settlement": "the net of each hand and of each insurance, exact to the cent: blackjack, wins, ties, busts, the "
+                  "dealer's blackjack, surrender, even money and the special prize as the law pays them",
+    "side_bets": "the super-jack (LU): each chance staked by a box in play, at least the table minimum, settled at "
+                 "2.5, 19, 77 or 300 times by the dealer's cards; the jackpot (PT): staked by a box in play, one chip "
+                 "of the fixed amount (its payouts are the concessionaire's schedule and are not checked)",
+}
+DECISIONS = ("hit", "stand", "double", "split", "surrender", "even_money")
+
+
+def _described(schema: dict, description: str) -> dict:
+    return {**schema, "description": description}
+
+
+_STAKE_NET = {"type": "object", "additionalProperties": False, "required": ["stake", "net"],
+              "properties": {"stake": _described(AMOUNT_SCHEMA, "The amount staked."),
+                             "net": _described(AMOUNT_SCHEMA, "What the player gained (+) or lost (-) on it.")}}
+_HAND = {
+    "type": "object", "additionalProperties": False, "required": ["cards", "stake", "decisions", "net"],
+    "description": "One hand of the box, in the order played (the first is the box's own; a split adds one).",
+    "properties": {
+        "cards": {"type": "array", "items": CARD_SCHEMA, "minItems": 1,
+                  "description": "The hand's cards in order: its first card, the card dealt to it after its last "
+                                 "split (or its second), then one per hit or double."},
+        "stake": _described(AMOUNT_SCHEMA, "The hand's stake before any double."),
+        "decisions": {"type": "array", "items": {"enum": list(DECISIONS)},
+                      "description": "The player's decisions on the hand, in order; a hand that ends without "
+                                     "stand, double or surrender below 21 is read as standing."},
+        "net": _described(AMOUNT_SCHEMA, "What the player gained (+) or lost (-) on the hand, doubles and the "
+                                         "special prize included."),
+    },
+}
+COUP_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "A blackjack coup",
+    "type": "object",
+    "additionalProperties": False,
+    "required": [*COMMON_REQUIRED, "shoe", "dealer", "boxes"],
+    "properties": {
+        **COMMON_COUP,
+        "shoe": {"type": "integer", "minimum": 1,
+                 "description": "The shoe in use (1, 2 ... as shuffled): cards are counted per shoe across coups."},
+        "burned": {"type": "array", "items": CARD_SCHEMA,
+                   "description": "Cards burned (put to the discard unseen in play) before or during this coup."},
+        "dealer": {"type": "array", "items": CARD_SCHEMA, "minItems": 1,
+                   "description": "The dealer's cards in order: the up-card, the hole card, then the cards drawn."},
+        "boxes": {"type": "array", "description": "The boxes played, in the order of the deal.", "items": {
+            "type": "object", "additionalProperties": False, "required": ["box", "hands"],
+            "properties": {
+                "box": {"type": "integer", "minimum": 1, "description": "The box (place) number on the layout."},
+                "seat": {"type": "integer", "minimum": 1, "description": "The seat of the player deciding the box."},
+                "hands": {"type": "array", "items": _HAND, "minItems": 1,
+                          "description": "The box's hands in the order played; a split adds the next one."},
+                "insurance": {**_STAKE_NET, "description": "The box's insurance, if taken."},
+                "super_jack": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                               "properties": {chance: _described(_STAKE_NET, f"The stake on {chance} and its net.")
+                                              for chance in bj.SUPER_JACK_CHANCES},
+                               "description": "LU: the box's stakes on the super-jack chances (Art. 32, 5)."},
+                "jackpot": {**_STAKE_NET, "description": "PT: the box's jackpot stake (n.os 38 to 50)."},
+            }}},
+    },
+}
+CSV_COLUMNS = None
+
+
+@dataclass(frozen=True)
+class Prepared:
+    rules: bj.Rules
+    decks: int | None
+    skip: frozenset[str]  # aspects not checked in this log
+    minimum: Decimal | None
+
+
+@dataclass
+class State:
+    shoe: Any = None
+    seen: Counter = field(default_factory=Counter)
+
+
+def prepare(game: str, terms: Terms) -> Prepared:
+    """The rules of play resolved with the run's parameters. Raises Unavailable for the aspects a missing
+    parameter or deck count leaves unchecked; the exception's `prepared` replays the others."""
+    data = (terms.play or {}).get("blackjack")
+    if not data:
+        raise Unavailable(ASPECTS, "the ruleset states no rules of play for blackjack (`play: blackjack:`)")
+    try:
+        rules = bj.rules(data, terms.params)
+    except bj.RulesError as error:
+        raise Unavailable(ASPECTS, f"the rules of play for blackjack cannot be read: {error}") from None
+    lacking = rules.unavailable()
+    whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
+            for aspect, names in lacking.items()]
+    if terms.decks is None:
+        lacking["deal"] = []
+        whys.append("deal: the number of decks is not known (a table configuration's cards.decks or the header's "
+                    "decks)")
+    minimum = money((terms.limits or {}).get("minimum"))
+    prepared = Prepared(rules, terms.decks, frozenset(lacking), minimum)
+    if lacking:
+        error = Unavailable(lacking, "; ".join(whys))
+        error.prepared = prepared  # the other aspects can still be replayed
+        raise error
+    return prepared
+
+
+def start(prepared: Prepared) -> State:
+    return State()
+
+
+def stakes(coup: dict) -> Iterator[tuple[str, str, Decimal]]:
+    for i, box in enumerate(coup.get("boxes") or ()):
+        for j, hand in enumerate(box.get("hands") or ()):
+            stake = money(hand.get("stake"))
+            if stake is None:
+                continue
+            yield f"/boxes/{i}/hands/{j}/stake", "box" if j == 0 else "split", stake
+            for d, decision in enumerate(hand.get("decisions") or ()):
+                if decision == "double":
+                    yield f"/boxes/{i}/hands/{j}/decisions/{d}", "double", stake
+        if isinstance(box.get("insurance"), dict) and money(box["insurance"].get("stake")) is not None:
+            yield f"/boxes/{i}/insurance/stake", "insurance", money(box["insurance"]["stake"])
+        for chance, bet in (box.get("super_jack") or {}).items():
+            if money(bet.get("stake")) is not None:
+                yield f"/boxes/{i}/super_jack/{chance}/stake", "super_jack", money(bet["stake"])
+        if isinstance(box.get("jackpot"), dict) and money(box["jackpot"].get("stake")) is not None:
+            yield f"/boxes/{i}/jackpot/stake", "jackpot", money(box["jackpot"]["stake"])
+
+
+# --- the coup's hands, rebuilt from the record -----------------------------------------------------------------
+
+@dataclass
+class _Hand:
+    box: int
+    index: int
+    cards: list
+    stake: Decimal | None
+    decisions: list
+    net: Any
+    splits: int = 0  # leading splits of this hand
+    from_split: bool = False
+    doubled: bool = False
+    surrendered: bool = False
+    even_money: bool = False
+
+    @property
+    def pointer(self) -> str:
+        return f"/boxes/{self.box}/hands/{self.index}"
+
+    def engine_hand(self) -> bj.Hand:
+        return bj.Hand(tuple(self.cards), self.stake, self.doubled, self.surrendered, self.even_money, self.from_split)
+
+
+def _hands(coup: dict) -> list[list[_Hand]]:
+    boxes = []
+    for i, box in enumerate(coup["boxes"]):
+        hands = [_Hand(i, j, list(h["cards"]), money(h["stake"]), list(h["decisions"]), h["net"])
+                 for j, h in enumerate(box["hands"])]
+        for hand in hands:
+            hand.splits = hand.decisions.count("split")
+            hand.from_split = hand.index > 0 or hand.splits > 0
+            hand.doubled = "double" in hand.decisions
+            hand.surrendered = "surrender" in hand.decisions
+            hand.even_money = "even_money" in hand.decisions
+        boxes.append(hands)
+    return boxes
+
+
+def _split_children(hands: list[_Hand]) -> dict[tuple[int, int], int]:
+    """(hand, its k-th split) -> the index of the hand that split created."""
+    children, created = {}, 0
+    for hand in hands:
+        for k in range(hand.splits):
+            created += 1
+            children[hand.index, k] = created
+    return children
+
+
+def _show(cards) -> str:
+    return " ".join(cards)
+
+
+# --- the aspects ------------------------------------------------------------------------------------------------
+
+def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, str, str]]:
+    if coup["shoe"] != state.shoe:
+        state.shoe, state.seen = coup["shoe"], Counter()
+    boxes = _hands(coup)
+    if "deal" not in prepared.skip:
+        yield from _deal(prepared, state, coup, boxes)
+    else:
+        _count(state, coup)
+    if any(len(h.cards) < 2 for hands in boxes for h in hands) or len(coup["dealer"]) < 2 \
+            or any(card(c) is None for hands in boxes for h in hands for c in h.cards):
+        return  # hands that do not start with two cards are not played further (deal says so)
+    rules = prepared.rules
+    if "decisions" not in prepared.skip:
+        yield from _decisions(rules, coup, boxes)
+    if "dealer_drawing" not in prepared.skip:
+        yield from _dealer(rules, coup, boxes)
+    if "settlement" not in prepared.skip:
+        yield from _settlement(rules, coup, boxes)
+    if "side_bets" not in prepared.skip:
+        yield from _side_bets(prepared, coup, boxes)
+
+
+def _all_cards(coup: dict) -> Iterator[tuple[str, Any]]:
+    for k, c in enumerate(coup.get("burned") or ()):
+        yield f"/burned/{k}", c
+    for k, c in enumerate(coup["dealer"]):
+        yield f"/dealer/{k}", c
+    for i, box in enumerate(coup["boxes"]):
+        for j, hand in enumerate(box["hands"]):
+            for k, c in enumerate(hand["cards"]):
+                yield f"/boxes/{i}/hands/{j}/cards/{k}", c
+
+
+def _count(state: State, coup: dict) -> None:
+    for _, c in _all_cards(coup):
+        state.seen[c] += 1
+
+
+def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+    for pointer, c in _all_cards(coup):
+        if card(c) is None:
+            yield "deal", pointer, f"{c!r} is not a card"
+            continue
+        state.seen[c] += 1
+        if state.seen[c] > prepared.decks:
+            yield "deal", pointer, (f"{c} is seen {state.seen[c]} times in shoe {coup['shoe']}; {prepared.decks} "
+                                    f"decks hold it {prepared.decks} times")
+    if len(coup["dealer"]) < 2:
+        yield "deal", "/dealer", f"the dealer has {len(coup['dealer'])} card; the deal gives the dealer two"
+    for i, hands in enumerate(boxes):
+        splits = sum(h.splits for h in hands)
+        if len(hands) != 1 + splits:
+            yield "deal", f"/boxes/{i}/hands", (f"the box holds {len(hands)} hands; its {splits} split(s) make "
+                                                f"{1 + splits}")
+        for hand in hands:
+            if len(hand.cards) < 2:
+                yield "deal", hand.pointer + "/cards", f"the hand has {len(hand.cards)} card; a hand starts with two"
+                continue
+            asked = sum(d in ("hit", "double") for d in hand.decisions)
+            if len(hand.cards) > 2 + asked:
+                k = 2 + asked
+                yield "deal", f"{hand.pointer}/cards/{k}", (f"card {k + 1} ({hand.cards[k]}) was dealt to the hand "
+                                                            f"with no hit or double asking for it")
+            elif len(hand.cards) < 2 + asked:
+                yield "deal", hand.pointer + "/cards", (f"the hand's {asked} hit(s) and double(s) call for "
+                                                        f"{2 + asked} cards; it has {len(hand.cards)}")
+
+
+def _decisions(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+    up = coup["dealer"][0]
+    up_rank = bj.rank_of(up)
+    up_shown = "a ten-card" if up_rank in bj.TEN_CARDS else "an ace" if up_rank == "A" else up_rank
+    for i, hands in enumerate(boxes):
+        box = coup["boxes"][i]
+        first_stake = hands[0].stake
+        insurance = box.get("insurance")
+        if insurance is not None:
+            stake = money(insurance["stake"])
+            if rules.insurance_on is not None and up_rank not in rules.insurance_on:
+                yield "decisions", f"/boxes/{i}/insurance", (f"insurance is taken against {up_shown} ({up}); it is "
+                                                             f"offered only when the up-card is an ace")
+            elif rules.insurance_maximum is not None and stake is not None and first_stake is not None \
+                    and stake > first_stake * rules.insurance_maximum:
+                yield "decisions", f"/boxes/{i}/insurance/stake", (
+                    f"insurance of {cents(stake)} on a stake of {cents(first_stake)}; the most is "
+                    f"{cents(first_stake * rules.insurance_maximum)}")
+        children = _split_children(hands)
+        hand_count = len(hands)
+        for hand in hands:
+            yield from _hand_decisions(rules, hand, hands, children, up_rank, up_shown, hand_count)
+
+
+def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand_count) -> Iterator:
+    split_value = bj.value(hand.cards[0]) if hand.from_split else None
+    one_card = split_value == 1 and rules.split_aces_one_card
+    current = [hand.cards[0], None]
+    split_k, position, ended = 0, 2, None
+
+    def second() -> Any:
+        if split_k < hand.splits:
+            child = children.get((hand.index, split_k))
+            return hands[child].cards[0] if child is not None and child < len(hands) else None
+        return hand.cards[1]
+
+    current[1] = second()
+    for d, decision in enumerate(hand.decisions):
+        at = f"{hand.pointer}/decisions/{d}"
+        if current[1] is None:
+            return  # the split made no hand: deal says so
+        total, _ = bj.hand_value(current)
+        if ended:
+            yield "decisions", at, f"a {decision} after the hand ended ({ended})"
+            return
+        if decision == "split":
+            if len(current) != 2 or d != split_k:
+                yield "decisions", at, "a split is the first decision on a hand's two cards"
+            elif not bj.pair(current):
+                yield "decisions", at, f"a split of {_show(current)}: the two cards are not of the same value"
+            elif rules.split_max_hands is not None and split_k + 1 + _splits_before(hand, hands) >= \
+                    rules.split_max_hands:
+                yield "decisions", at, f"a split to more than {rules.split_max_hands} hands in one box"
+            split_k += 1
+            current = [hand.cards[0], second()]
+            continue
+        if decision == "even_money":
+            if rules.even_money_on is None:
+                continue  # the rules say nothing of even money
+            if hand.from_split or len(current) != 2 or not bj.is_blackjack(current) or up_rank not in \
+                    rules.even_money_on:
+                yield "decisions", at, (f"even money on {_show(current)} against {up_shown}: it is for a "
+                                        "blackjack when the up-card is an ace")
+            ended = "even money"
+            continue
+        if decision == "surrender":
+            if rules.surrender_loses is None:
+                yield "decisions", at, "a surrender: the rules allow none"
+            elif up_rank in rules.surrender_not_against:
+                yield "decisions", at, f"a surrender against {up_shown}: not allowed when the up-card is an ace"
+            elif rules.surrender_first_two_cards_only and (d != 0 or hand.from_split or len(current) != 2):
+                yield "decisions", at, "a surrender is decided on the first two cards, before any other decision"
+            ended = "surrendered"
+            continue
+        if total > 21:
+            yield "decisions", at, f"a {decision} after the hand busted at {total}"
+            return
+        if bj.is_blackjack(current, hand.from_split) and decision != "stand":
+            yield "decisions", at, f"a {decision} on a blackjack ({_show(current)})"
+            return
+        if decision == "stand":
+            if rules.stand_above is not None and total <= rules.stand_above and not one_card:
+                yield "decisions", at, (f"a stand on {total}; a player may stand only above {rules.stand_above}")
+            ended = "stood"
+            continue
+        if one_card:
+            yield "decisions", at, f"a {decision} on a split ace: a split ace takes one card only"
+            return
+        if total == 21:
+            yield "decisions", at, f"a {decision} on 21 ({_show(current)}): no card is asked after 21"
+            return
+        if decision == "double":
+            why = bj.may_double(current, rules, hand.from_split, False)
+            if why:
+                yield "decisions", at, f"a double on {_show(current)}: {why}"
+            ended = "doubled, one card"
+        if position < len(hand.cards):
+            current.append(hand.cards[position])
+            position += 1
+    if ended is None and current[1] is not None and not one_card:
+        total, _ = bj.hand_value(current)
+        if total < 21 and rules.stand_above is not None and total <= rules.stand_above \
+                and not bj.is_blackjack(current, hand.from_split):
+            yield "decisions", hand.pointer + "/decisions", (
+                f"the hand ends on {total} without a double or a surrender; a player may stand only above "
+                f"{rules.stand_above}")
+
+
+def _splits_before(hand: _Hand, hands: list[_Hand]) -> int:
+    return sum(h.splits for h in hands if h.index < hand.index)
+
+
+def _in_play(hand: _Hand, rules: bj.Rules) -> bool:
+    """Whether the dealer's further cards still decide the hand (not bust, surrendered, a blackjack or paid)."""
+    if hand.surrendered or hand.even_money or bj.is_blackjack(hand.cards, hand.from_split):
+        return False
+    ace_one = hand.doubled and bj.doubled_ace_counts_one(hand.cards, rules)
+    return bj.hand_value(hand.cards, ace_one)[0] <= 21
+
+
+def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+    dealer = coup["dealer"]
+    if not any(_in_play(h, rules) for hands in boxes for h in hands):
+        if rules.dealer_no_draw_when_no_hand_in_play and len(dealer) > 2:
+            yield "dealer_drawing", "/dealer/2", (f"the dealer drew {dealer[2]} with no hand left in play; then "
+                                                  "the dealer takes no third card")
+        return  # the law says nothing else of a dealer with no hand to play against
+    for k in range(2, len(dealer)):
+        if not bj.dealer_draws(dealer[:k], rules.dealer_rule):
+            total, soft = bj.hand_value(dealer[:k])
+            yield "dealer_drawing", f"/dealer/{k}", (
+                f"the dealer drew {dealer[k]} on {'soft ' if soft else ''}{total} ({_show(dealer[:k])}); the "
+                f"dealer {'stands on every 17' if rules.dealer_rule == bj.STANDS_ON_17 else 'stands on a hard 17'}"
+                f" and over")
+            return
+    if bj.dealer_draws(dealer, rules.dealer_rule):
+        total, soft = bj.hand_value(dealer)
+        yield "dealer_drawing", "/dealer", (f"the dealer stood on {'soft ' if soft else ''}{total} "
+                                            f"({_show(dealer)}); the dealer draws to 17"
+                                            f"{', a soft 17 included' if rules.dealer_rule == bj.HITS_SOFT_17 else ''}")
+
+
+def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+    dealer = coup["dealer"]
+    for i, hands in enumerate(boxes):
+        for hand in hands:
+            net = money(hand.net)
+            if hand.stake is None or net is None:
+                continue
+            if (hand.surrendered and rules.surrender_loses is None) or \
+                    (hand.even_money and rules.even_money_pays is None):
+                continue  # decisions reports a surrender or even money the rules do not have
+            expected = bj.settle_hand(hand.engine_hand(), dealer, rules)
+            if net != expected:
+                what = bj.outcome(hand.engine_hand(), dealer, rules)
+                prize = bj.special_prize(hand.cards, rules.special_prize_combinations) \
+                    if rules.special_prize_pays is not None else None
+                extra = f", with the special prize ({prize.replace('_', ' ')})" if prize else ""
+                doubled = " doubled" if hand.doubled else ""
+                yield "settlement", hand.pointer + "/net", (
+                    f"{_show(hand.cards)}: {what}{extra}, stake {cents(hand.stake)}{doubled}, settled at "
+                    f"{_signed(net)}; the rules settle it at {_signed(expected)}")
+        insurance = coup["boxes"][i].get("insurance")
+        if insurance is not None and rules.insurance_pays is not None:
+            stake, net = money(insurance["stake"]), money(insurance["net"])
+            if stake is not None and net is not None:
+                expected = bj.settle_insurance(stake, dealer, rules)
+                if net != expected:
+                    did = "has" if bj.is_blackjack(dealer) else "has no"
+                    yield "settlement", f"/boxes/{i}/insurance/net", (
+                        f"insurance of {cents(stake)}, the dealer {did} blackjack ({_show(dealer[:2])}), settled at "
+                        f"{_signed(net)}; the rules settle it at {_signed(expected)} (it pays "
+                        f"{rules.insurance_pays} to 1)")
+
+
+def _signed(amount: Decimal) -> str:
+    return ("+" if amount > 0 else "") + cents(amount)
+
+
+def _side_bets(prepared: Prepared, coup: dict, boxes) -> Iterator:
+    rules, dealer = prepared.rules, coup["dealer"]
+    for i, box in enumerate(coup["boxes"]):
+        in_game = any(h.stake is not None and h.stake > 0 for h in boxes[i][:1])
+        for chance, bet in (box.get("super_jack") or {}).items():
+            at = f"/boxes/{i}/super_jack/{chance}"
+            if not rules.super_jack:
+                yield "side_bets", at, "a super-jack stake: the law of this jurisdiction has no super-jack"
+                continue
+            stake, net = money(bet["stake"]), money(bet["net"])
+            if stake is None or net is None:
+                continue
+            if not in_game:
+                yield "side_bets", at, "a super-jack stake on a box with no blackjack stake"
+            if prepared.minimum is not None and stake < prepared.minimum:
+                yield "side_bets", at + "/stake", (f"a super-jack stake of {cents(stake)}; each chance takes one "
+                                                   f"piece of at least the table minimum, {cents(prepared.minimum)}")
+            expected = bj.settle_super_jack(chance, stake, dealer, rules)
+            if net != expected:
+                won = "wins" if bj.super_jack_wins(chance, dealer) else "loses"
+                yield "side_bets", at + "/net", (
+                    f"super-jack {chance.replace('_', '-')} {won} on the dealer's {_show(dealer)}: stake "
+                    f"{cents(stake)} settled at {_signed(net)}; the rules settle it at {_signed(expected)}")
+        jackpot = box.get("jackpot")
+        if jackpot is not None:
+            at = f"/boxes/{i}/jackpot"
+            stake = money(jackpot["stake"])
+            if not rules.jackpot:
+                yield "side_bets", at, "a jackpot stake: the law of this jurisdiction has no jackpot at blackjack"
+            elif not in_game:
+                yield "side_bets", at, "a jackpot stake on a box with no stake in the main game"
+            elif rules.jackpot_stake is not None and stake is not None and stake != rules.jackpot_stake:
+                yield "side_bets", at + "/stake", (f"a jackpot stake of {cents(stake)}; the jackpot takes one chip of "
+                                                   f"{cents(rules.jackpot_stake)}")

@@ -1,0 +1,269 @@
+"""Replaying casino stud poker logs (LU Art. 37-6 to 37-8, MC AM 2003-281, PT póquer sem descarte): each coup's
+deal, boxes, raises and settlement, by the rules of play the ruleset holds (`play:`) and the payout schedule.
+
+A coup is one deal from a fresh 52-card deck: the dealer's five cards and, per box, the player's five cards, his
+ante, his decision (raise or fold), the raise, and his net result on ante and raise. Settlement is exact: the
+net must equal, to the cent, what casino_audit.games.poker_stud decides for the two hands (dealer not
+qualified, a special case, a tie, the dealer's win, the paytable's entry) times the stakes placed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Iterator, Mapping
+
+from casino_audit.games.poker import Card, Category, PAYOUT_KEYS, parse_card
+from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, UnstatedOutcome, bind_params, decide,
+                                           exact, paytable_from_payouts, stud_rules)
+from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, card,
+                                 cents, money)
+
+GAMES = ("stud_poker", "poker_sem_descarte")
+ASPECTS = {
+    "deal": "every card is one of the 52 of a single deck, none twice in the coup, five to the dealer and five to "
+            "each box",
+    "boxes": "boxes are numbered 1 to 7, each played once, and a seated player plays one box only",
+    "raise": "a raise is the multiple of the ante the law fixes (twice the ante); a fold stakes no raise",
+    "settlement": "each box's net on ante and raise is what the law pays for the hands dealt: a fold, a dealer "
+                  "without ace-king, a special case, a tie, the dealer's win, the paytable's entry",
+}
+BOXES = 7  # "au maximum de sept", "com um limite máximo de 7"
+HAND = 5
+
+_CARDS = {"type": "array", "items": CARD_SCHEMA, "minItems": 1, "maxItems": 52}
+_BOX = {
+    "type": "object", "additionalProperties": False,
+    "required": ["box", "cards", "ante", "decision", "net"],
+    "properties": {
+        "box": {"type": "integer", "description": "The box (betting place) on the layout, numbered 1 to 7 "
+                                                  "clockwise."},
+        "seat": {"type": "integer", "minimum": 1,
+                 "description": "The seated player who plays the box, when the log tells players apart."},
+        "cards": {**_CARDS, "description": "The player's five cards, as dealt."},
+        "ante": {**AMOUNT_SCHEMA, "description": "The initial stake (ante), placed before the deal."},
+        "decision": {"enum": ["raise", "fold"],
+                     "description": "What the player did after the deal: raise (go on) or fold (passe, passo)."},
+        "raise": {**AMOUNT_SCHEMA, "description": "The raise placed on the relance (second bet) box; required "
+                                                  "when the decision is raise."},
+        "jackpot": {**AMOUNT_SCHEMA, "description": "The optional jackpot stake (poker sem descarte, n.º 3); "
+                                                    "its prizes are the concessionaire's (n.º 9), not replayed."},
+        "net": {**AMOUNT_SCHEMA, "description": "The player's result on ante and raise together: positive "
+                                                "paid to him, negative collected, 0 returned."},
+    },
+    "allOf": [{"if": {"properties": {"decision": {"const": "raise"}}, "required": ["decision"]},
+               "then": {"required": ["raise"]}}],
+    "description": "One box played at the coup.",
+}
+COUP_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "A casino stud poker coup",
+    "description": "One deal of stud poker (stud_poker, poker_sem_descarte): the dealer's hand and every box played.",
+    "type": "object",
+    "additionalProperties": False,
+    "required": [*COMMON_REQUIRED, "dealer", "boxes"],
+    "properties": {
+        **COMMON_COUP,
+        "dealer": {**_CARDS, "description": "The dealer's five cards, as dealt (the last one dealt face up)."},
+        "boxes": {"type": "array", "items": _BOX, "minItems": 1, "description": "The boxes played, in any order."},
+    },
+}
+CSV_COLUMNS = None  # stud logs are JSON Lines
+
+_SPECIAL = {"both_ace_king": "special case, both hands ace-king", "same_pairs": "special case, identical pairs",
+            "both_flush": "special case, both hands a flush"}
+
+
+@dataclass(frozen=True)
+class Prepared:
+    game: str
+    rules: StudRules
+    paytable: Mapping[Category, Fraction]
+
+
+def prepare(game: str, terms: Terms) -> Prepared:
+    """The rules of play and the schedule for one log. Without them, or without a parameter for an outcome the
+    law leaves out, the settlement (and the raise, if the rules are missing) is not checked."""
+    data = getattr(terms.play, "data", terms.play)  # the Play's data, or that data itself
+    if not data:
+        raise Unavailable(("raise", "settlement"), f"the ruleset gives no rules of play for {game} (`play:`)")
+    try:
+        rules = stud_rules(bind_params(data, terms.params))
+    except MissingParams as missing:
+        rules = None
+        gap = (f"the law does not say {_unstated(data, missing.names)}; give it with "
+               + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
+    except ValueError as error:
+        raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}") from None
+    if rules is None:
+        raise Unavailable(("settlement",), gap)
+    if not terms.payouts:
+        raise Unavailable(("settlement",), f"no payout schedule for {game}: neither the table's nor the law's")
+    try:
+        paytable = paytable_from_payouts(game, terms.payouts)
+    except ValueError as error:
+        raise Unavailable(("settlement",), f"the payout schedule cannot be read: {error}") from None
+    unlisted = [category for category in PAYOUT_KEYS[game] if category not in paytable]
+    if rules.outcomes.get("player_wins") and rules.outcomes["player_wins"].raise_ == PAYTABLE and unlisted \
+            and "player_wins_unlisted" not in rules.outcomes:
+        raise Unavailable(("settlement",), f"the schedule pays nothing for {', '.join(PAYOUT_KEYS[game][c] for c in unlisted)}"
+                                           " and the rules do not say what such a winning hand's raise pays")
+    return Prepared(game, rules, paytable)
+
+
+def start(prepared: Prepared) -> dict:
+    return {}  # every coup is dealt from a fresh deck: nothing carries over
+
+
+def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
+    dealer, bad = yield from _deal(coup)
+    yield from _boxes(coup)
+    boxes = coup.get("boxes") or []
+    for index, box in enumerate(boxes):
+        where = f"/boxes/{index}"
+        ante, staked = money(box.get("ante")), money(box.get("raise"))
+        raised = box.get("decision") == "raise"
+        if raised and ante is not None and staked is not None:
+            required = exact(Fraction(ante) * prepared.rules.raise_times_ante)
+            if staked != required:
+                yield ("raise", f"{where}/raise",
+                       f"box {box.get('box')}: a raise of {cents(staked)} on an ante of {cents(ante)}; the law fixes "
+                       f"the raise at {_times(prepared.rules.raise_times_ante)} the ante: {cents(required)}")
+        if not raised and staked:
+            yield ("raise", f"{where}/raise", f"box {box.get('box')} folded with a raise of {cents(staked)} staked; "
+                                              "a fold stakes no raise (the ante alone is lost)")
+        if dealer is None or index in bad or ante is None or ante <= 0:
+            continue  # the deal aspect reports the hand; nothing can be settled from it
+        yield from _settlement(prepared, box, where, dealer, ante, staked if raised else Decimal(0))
+
+
+def stakes(coup: Mapping[str, Any]) -> Iterator[tuple[str, str, Decimal]]:
+    for index, box in enumerate(coup.get("boxes") or []):
+        for chance in ("ante", "raise", "jackpot"):
+            amount = money(box.get(chance))
+            if amount is not None and (chance != "raise" or box.get("decision") == "raise"):
+                yield f"/boxes/{index}/{chance}", chance, amount
+
+
+# --- aspects ------------------------------------------------------------------------------------------------
+
+def _deal(coup):
+    """Yields the deal's breaches; returns the dealer's parsed hand (None if it is not five good cards) and the
+    indexes of the boxes whose hand cannot be settled."""
+    seen: dict[str, tuple[str, int]] = {}  # card -> where it was first dealt, and to which hand
+    hands: list[tuple[str, list]] = [("/dealer", coup.get("dealer") or [])]
+    hands += [(f"/boxes/{i}/cards", box.get("cards") or []) for i, box in enumerate(coup.get("boxes") or [])]
+    broken: set[int] = set()  # hands that cannot be settled: 0 the dealer's, i + 1 box i's
+    for position, (where, cards) in enumerate(hands):
+        whose = "the dealer" if position == 0 else f"box {coup['boxes'][position - 1].get('box')}"
+        if len(cards) != HAND:
+            broken.add(position)
+            yield ("deal", where, f"{whose} holds {len(cards)} cards: {' '.join(map(str, cards))}; a hand is five "
+                                  "cards (a wrong count makes the coup void)")
+        for place, text in enumerate(cards):
+            at = f"{where}/{place}"
+            if card(text) is None:
+                broken.add(position)
+                yield "deal", at, f"{text!r} is no card of a 52-card deck (rank A 2-9 T J Q K, suit c d h s)"
+            elif text in seen:
+                broken.update((position, seen[text][1]))
+                yield "deal", at, f"{text} is dealt twice, at {seen[text][0]} and here; a 52-card deck holds it once"
+            else:
+                seen[text] = (at, position)
+    dealer = None if 0 in broken else tuple(parse_card(text) for text in hands[0][1])
+    return dealer, {position - 1 for position in broken if position}
+
+
+def _boxes(coup):
+    boxes, seats = {}, {}
+    for index, box in enumerate(coup.get("boxes") or []):
+        number, seat = box.get("box"), box.get("seat")
+        if not (isinstance(number, int) and 1 <= number <= BOXES):
+            yield "boxes", f"/boxes/{index}/box", f"box {number}: the layout has boxes 1 to {BOXES}"
+        elif number in boxes:
+            yield "boxes", f"/boxes/{index}/box", f"box {number} is played twice (at /boxes/{boxes[number]} too); " \
+                                                  "a box holds one hand"
+        else:
+            boxes[number] = index
+        if seat is not None:
+            if seat in seats:
+                yield ("boxes", f"/boxes/{index}/seat", f"seat {seat} plays box {number} and box {seats[seat]}; a "
+                                                        "player has one hand only")
+            else:
+                seats[seat] = number
+
+
+def _settlement(prepared: Prepared, box, where, dealer: tuple[Card, ...], ante: Decimal, staked: Decimal):
+    net = money(box.get("net"))
+    player = None if box.get("decision") != "raise" else tuple(parse_card(text) for text in box["cards"])
+    try:
+        decided = decide(player, dealer, prepared.rules, prepared.paytable)
+    except UnstatedOutcome:  # prepare() made sure every situation is stated; a hand the rules cannot reach
+        return
+    ante_result = exact(Fraction(ante) * decided.ante)
+    raise_result = exact(Fraction(staked) * decided.raise_) if player else Decimal(0)
+    owed = exact(Fraction(ante_result) + Fraction(raise_result))
+    if net == owed:
+        return
+    situation = _situation(prepared, decided)
+    found = "no amount" if net is None else f"{_signed(net)}"
+    bets = f"ante {cents(ante)} {_result(decided.ante)}"
+    if player:
+        bets += f", raise {cents(staked)} {_result(decided.raise_)}"
+    law = f" ({decided.citation})" if decided.citation else ""
+    yield ("settlement", f"{where}/net",
+           f"box {box.get('box')}: net {found} recorded; {situation}, so the law settles {bets}: net "
+           f"{_signed(owed)}{law}")
+
+
+# --- words --------------------------------------------------------------------------------------------------
+
+def _situation(prepared: Prepared, decided) -> str:
+    hands = ""
+    if decided.player is not None:
+        hands = f"the player's {_name(decided.player.category)} against the dealer's {_name(decided.dealer.category)}: "
+    if decided.situation == "fold":
+        return "the player folded"
+    if decided.situation == "dealer_not_qualified":
+        return hands + "the dealer does not qualify (no ace-king or better)"
+    if decided.situation.startswith("special:"):
+        return hands + _SPECIAL[decided.situation.split(":", 1)[1]]
+    if decided.situation == "player_wins":
+        return hands + (f"the player wins; the raise is paid at the schedule's "
+                        f"{PAYOUT_KEYS[prepared.game].get(decided.player.category, '')} entry")
+    return hands + {"player_wins_unlisted": "the player wins with a hand the schedule does not list",
+                    "dealer_wins": "the dealer wins", "tie": "the hands are equal"}[decided.situation]
+
+
+def _unstated(data, names) -> str:
+    found = []
+    for situation, entry in (data.get("outcomes") or {}).items():
+        for bet in ("ante", "raise"):
+            if isinstance(entry.get(bet), Mapping) and entry[bet].get("param") in names:
+                found.append(f"what the {bet} does in situation {situation} (parameter {entry[bet]['param']})")
+    return " nor ".join(found) or "every outcome"
+
+
+def _name(category: Category) -> str:
+    return category.name.lower().replace("_", " ")
+
+
+def _result(multiple: Fraction) -> str:
+    if multiple == 0:
+        return "returned"
+    if multiple == -1:
+        return "lost"
+    return f"paid {_number(multiple)} to 1"
+
+
+def _times(multiple: Fraction) -> str:
+    return {1: "once", 2: "twice"}.get(multiple, f"{_number(multiple)} times")
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(exact(value))
+
+
+def _signed(amount: Decimal) -> str:
+    return ("+" if amount > 0 else "") + cents(amount)
