@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -255,6 +256,10 @@ def _run_log_case(case: Case, ruleset: Ruleset, records: list, values: dict) -> 
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / Path(case.base).name
         path.write_text(text, encoding="utf-8")
+        named = records[0].get("table_config") if records and isinstance(records[0], dict) else None
+        if isinstance(named, str) and "/" not in named and (bases_dir() / Path(case.base).parent / named).is_file():
+            # the table configuration the header names is read beside the log, as it is beside the base
+            shutil.copy(bases_dir() / Path(case.base).parent / named, Path(directory) / named)
         result = run([str(path)], Checker({ruleset.code: ruleset}, {ruleset.code: values}))
     findings = []
     for finding in result.findings:

@@ -66,8 +66,8 @@ def test_missing_parameter_is_said_once_as_info_and_supplied_parameter_applies(c
     info = [f for f in report["findings"] if f["severity"] == "info"]
     assert sorted(f["rule_id"] for f in info) == [  # each once, although several files meet each rule
         "LU-BJ-STAKE-MIN-ORDER", "LU-EROUL-STAKE-MIN-ORDER", "LU-PB-LOG-STAKE-MULTIPLE", "LU-PB-MINIMUM-FLOOR",
-        "LU-PB-MINIMUM-MULTIPLE", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER", "LU-SLOT-STAKE-MIN-ORDER",
-        "LU-STUD-STAKE-MIN-ORDER"]
+        "LU-PB-MINIMUM-MULTIPLE", "LU-ROUL-LOG-SETTLEMENT", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER",
+        "LU-SLOT-STAKE-MIN-ORDER", "LU-STUD-STAKE-MIN-ORDER"]
     assert all(f["file"] is None and f["citation"]["article"] for f in info)
     _, report = json_report(cli, "examples", "--config", "examples/example.casino-audit.yaml")
     assert not [f for f in report["findings"] if f["severity"] == "info"]

@@ -10,7 +10,7 @@ log session
 
 from __future__ import annotations
 
-from casino_audit.checks.common import NUMBER, NUMBER_OR_PARAM
+from casino_audit.checks.common import NUMBER, NUMBER_OR_PARAM, PARAM
 from casino_audit.scopes import RECORD
 
 NAME = "replay"
@@ -41,6 +41,9 @@ PARAMETERS = {
                    "description": "maximum_coefficient: the allowed maxima, in times the minimum"},
         "role": {"type": "string", "description": "staff_turn: the role, as the coups' `staff` names it"},
         "max_minutes": {**NUMBER_OR_PARAM, "description": "staff_turn: the longest turn"},
+        "zero_rule": {"oneOf": [{"enum": ["lose", "half_back"]}, PARAM],
+                      "description": "settlement (roulette): what the simple chances do on zero, where the law's text "
+                                     "says nothing; a rule without the parameter's value is not applied"},
     },
     "allOf": [
         {"if": {"properties": {"verify": {"const": "stake_multiple"}}}, "then": {"required": ["unit"]}},

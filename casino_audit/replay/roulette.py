@@ -1,0 +1,169 @@
+"""Roulette coups replayed: the number spun against the wheel, every bet against the layout, and every bet's
+settlement to the cent under the payouts and the zero rule (casino_audit/games/roulette.py does the game).
+
+A coup record (JSON Lines; CSV one row per bet, see CSV_COLUMNS):
+    {"coup": 12, "time": "2026-11-02T21:14:05", "session": "2026-11-02",
+     "staff": {"croupier": "C-12", "spinner": "C-7"}, "number": 17,
+     "bets": [{"seat": 1, "chance": "cheval", "numbers": [17, 20], "stake": 10, "net": 170},
+              {"seat": 3, "chance": "rouge", "stake": 5, "net": -5}, ...]}
+`number` is the pocket the ball stopped in: 0 to 36, or "00" on a double-zero wheel (CSV and text: "17").
+`chance` is the bet's name in the payout schedule (plein, cheval, transversale, carre, sixain, douzaine,
+colonne, deux_douzaines, deux_colonnes, rouge, noir, pair, impair, manque, passe; pleno, cavalo, rua,
+quadro, linha, duzia, coluna, cavalo_de_duzia, cavalo_de_coluna, encarnado, preto, par, impar, menor, maior;
+the English names; games.roulette.PAYOUT_NAMES). `numbers` lists the pockets the bet covers; the six simple
+chances may leave it out. A series or neighbour bet (PT n.º 25) is logged as the chances it is made of, one
+bet each (n.º 27, c) and d) pay them as those chances). `net` is what the bet came to for the player: the win
+paid (positive; the stake stays the player's), minus half the stake for a simple chance on zero under the
+half-back rule, minus the stake when collected.
+
+En prison is not replayed: no text we hold describes it (how long a stake stays imprisoned, what a second
+zero does), so a log kept under it has its settlement reported "not checked", never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Iterator, Mapping
+
+from casino_audit.games import roulette
+from casino_audit.replay import AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, cents, money
+
+GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
+ASPECTS = {
+    "spin": "the number spun is a pocket of the table's wheel (37 pockets, or 38 where the table has a double zero)",
+    "chances": "every bet is a combination the layout offers and the payout schedule pays, on numbers it can cover",
+    "settlement": "every bet was settled at the schedule's payout and the zero rule, to the cent",
+}
+ZERO_RULE_PARAM = "roulette_zero_rule"  # for the games whose text states no zero rule (LU roulette, American)
+_POCKET = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^[0-9]{1,2}$"}]}
+COUP_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "A roulette coup",
+    "type": "object", "additionalProperties": False,
+    "required": [*COMMON_REQUIRED, "number", "bets"],
+    "properties": {
+        **COMMON_COUP,
+        "number": {**_POCKET, "description": "The pocket the ball stopped in: 0 to 36, or \"00\" on a double-zero "
+                                             "wheel (text such as \"17\" is read as the number)."},
+        "bets": {"type": "array", "description": "Every bet of the coup.", "items": {
+            "type": "object", "additionalProperties": False, "required": ["chance", "stake", "net"],
+            "properties": {
+                "seat": {"type": "integer", "minimum": 0, "description": "The seat (or colour) the bet is on."},
+                "chance": {"type": "string", "description": "The bet, as the payout schedule names it (plein, "
+                                                            "cheval, rouge ...; pleno, cavalo, encarnado ...)."},
+                "numbers": {"type": "array", "items": _POCKET, "minItems": 1,
+                            "description": "The pockets the bet covers; the simple chances may leave it out."},
+                "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
+                "net": {**AMOUNT_SCHEMA, "description": "What the bet came to for the player: the win paid, minus "
+                                                        "half the stake (half back on zero), minus the stake."}}}},
+    },
+}
+# "words", not "ints": the CSV reader's ints would read "00" as 0; roulette.pocket reads each word.
+CSV_COLUMNS = {
+    "number": ("number", "text"), "seat": ("bets/seat", "int"), "chance": ("bets/chance", "text"),
+    "numbers": ("bets/numbers", "words"), "stake": ("bets/stake", "money"), "net": ("bets/net", "money"),
+}
+_NAMES = {name: kind for kind, names in roulette.PAYOUT_NAMES.items() for name in names}
+
+
+@dataclass(frozen=True)
+class Prepared:
+    wheel: roulette.Wheel
+    chances: Mapping[str, str]  # chance name -> engine kind, for the bets the schedule pays (all, if no schedule)
+    payouts: Mapping[str, Any] | None
+    zero_rule: roulette.ZeroRule | None
+    settles: bool  # False: the settlement is not checked (reported once by the session)
+
+
+def wheel_of(terms: Terms) -> roulette.Wheel:
+    """The table configuration's wheel (38 pockets: a double zero), else the single zero every game we hold has
+    (LU Art. 24, 29 and 37-1; PT Secção I and II, n.º 2: 37 numbers)."""
+    pockets = (terms.table.get("wheel") or {}).get("pockets") if isinstance(terms.table, Mapping) else None
+    return roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO
+
+
+def zero_rule_of(game: str, terms: Terms) -> tuple[roulette.ZeroRule | None, str | None]:
+    """The zero rule the law states for the game (`play:`), else the parameter's value; (None, why) if none."""
+    stated = ((terms.play or {}).get("zero_rule") or {}).get("simple_chances")
+    given = terms.params.get(ZERO_RULE_PARAM)
+    value = stated or given
+    if value is None:
+        return None, (f"the law states nothing of the simple chances on zero at {game}: give the rule with "
+                      f"--param {ZERO_RULE_PARAM}=lose (or half_back)")
+    if value == "en_prison_one_spin":
+        return None, ("en prison is not replayed: no text we hold says how an imprisoned stake is kept or freed "
+                      "(see casino_audit/replay/roulette.py)")
+    try:
+        return roulette.ZeroRule(str(value)), None
+    except ValueError as error:
+        return None, f"{ZERO_RULE_PARAM}: {error}"
+
+
+def prepare(game: str, terms: Terms) -> Prepared:
+    wheel = wheel_of(terms)
+    payouts = {k: _exact(v) for k, v in terms.payouts.items()} if terms.payouts else None
+    chances = {}
+    for name, kind in _NAMES.items():
+        if not roulette.legal_bets(wheel)[kind]:
+            continue  # a bet this layout has no place for (the five-number bet on a single zero)
+        if payouts is not None:
+            try:
+                roulette.payout_for(kind, payouts)
+            except (KeyError, ValueError, TypeError):
+                continue
+        chances[name] = kind
+    zero_rule, why = zero_rule_of(game, terms)
+    whys = [why] if why else []
+    if payouts is None:
+        whys.append(f"no payout schedule is known for {game} (the law's text states none): name the table "
+                    "configuration in the header (`table_config`)")
+    prepared = Prepared(wheel, chances, payouts, zero_rule, not whys)
+    if whys:
+        raise Unavailable(["settlement"], "; ".join(whys), prepared)
+    return prepared
+
+
+def _exact(value: Any) -> Any:
+    return str(value) if isinstance(value, float) else value  # a YAML 0.5 is read as written, never binary
+
+
+def start(prepared: Prepared) -> dict:
+    return {}
+
+
+def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
+    for index, bet in enumerate(coup.get("bets") or ()):
+        yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")
+
+
+def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    wheel = prepared.wheel
+    number = roulette.pocket(coup["number"])
+    spun = number in wheel.pockets
+    if not spun:
+        yield "spin", "/number", (f"{coup['number']!r} is no pocket of the {wheel.name} wheel (0 to 36"
+                                  f"{' and 00' if len(wheel.zeros) > 1 else ''})")
+    for index, placed in enumerate(coup["bets"]):
+        chance = placed["chance"]
+        kind = prepared.chances.get(chance)
+        if kind is None:
+            offered = ", ".join(prepared.payouts or _NAMES)
+            yield "chances", f"/bets/{index}/chance", (f"a bet on {chance!r}, which is not a combination of the "
+                                                       f"game (the schedule pays: {offered})")
+            continue
+        given = placed.get("numbers")
+        numbers = roulette.SIMPLE_CHANCES.get(kind, ()) if given is None else [roulette.pocket(n) for n in given]
+        problems = roulette.validate(wheel, roulette.bet(kind, Decimal(1), numbers))
+        if problems:
+            yield "chances", f"/bets/{index}/numbers" if given is not None else f"/bets/{index}", (
+                f"{chance}: {'; '.join(problems)}")
+            continue
+        stake, net = money(placed["stake"]), money(placed["net"])
+        if not (spun and prepared.settles) or stake is None or net is None or stake <= 0:
+            continue  # the shape check reports what is not an amount
+        due = roulette.settle(roulette.bet(kind, stake, numbers), number, prepared.payouts, prepared.zero_rule)
+        if net != due:
+            covered = "" if given is None else f" on {'-'.join(map(str, given))}"
+            yield "settlement", f"/bets/{index}/net", (f"{chance}{covered} staked {cents(stake)}, number "
+                                                       f"{number} out: comes to {cents(due)}, not {cents(net)}")
