@@ -80,35 +80,44 @@ class Prepared:
     game: str
     rules: StudRules
     paytable: Mapping[Category, Fraction]
+    settle: bool = True  # False: the settlement cannot be checked (said once); the other aspects still are
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
     """The rules of play and the schedule for one log. Without them, or without a parameter for an outcome the
-    law leaves out, the settlement (and the raise, if the rules are missing) is not checked."""
+    law leaves out, the settlement (and the raise, if the rules are missing) is not checked; the deal, the boxes
+    and the raise still are."""
     data = getattr(terms.play, "data", terms.play)  # the Play's data, or that data itself
     if not data:
         raise Unavailable(("raise", "settlement"), f"the ruleset gives no rules of play for {game} (`play:`)")
+    gap = None
     try:
         rules = stud_rules(bind_params(data, terms.params))
     except MissingParams as missing:
-        rules = None
         gap = (f"the law does not say {_unstated(data, missing.names)}; give it with "
                + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
+        try:  # the raise's multiple does not depend on the missing outcome: the other aspects go on
+            rules = stud_rules(bind_params(data, {**terms.params, **{name: "push" for name in missing.names}}))
+        except (MissingParams, ValueError):
+            raise Unavailable(("raise", "settlement"), gap) from None
     except ValueError as error:
         raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}") from None
-    if rules is None:
-        raise Unavailable(("settlement",), gap)
-    if not terms.payouts:
-        raise Unavailable(("settlement",), f"no payout schedule for {game}: neither the table's nor the law's")
-    try:
-        paytable = paytable_from_payouts(game, terms.payouts)
-    except ValueError as error:
-        raise Unavailable(("settlement",), f"the payout schedule cannot be read: {error}") from None
-    unlisted = [category for category in PAYOUT_KEYS[game] if category not in paytable]
-    if rules.outcomes.get("player_wins") and rules.outcomes["player_wins"].raise_ == PAYTABLE and unlisted \
-            and "player_wins_unlisted" not in rules.outcomes:
-        raise Unavailable(("settlement",), f"the schedule pays nothing for {', '.join(PAYOUT_KEYS[game][c] for c in unlisted)}"
-                                           " and the rules do not say what such a winning hand's raise pays")
+    paytable: Mapping[Category, Fraction] = {}
+    if gap is None and not terms.payouts:
+        gap = f"no payout schedule for {game}: neither the table's nor the law's"
+    if gap is None:
+        try:
+            paytable = paytable_from_payouts(game, terms.payouts)
+        except ValueError as error:
+            gap = f"the payout schedule cannot be read: {error}"
+    if gap is None:
+        unlisted = [category for category in PAYOUT_KEYS[game] if category not in paytable]
+        if rules.outcomes.get("player_wins") and rules.outcomes["player_wins"].raise_ == PAYTABLE and unlisted \
+                and "player_wins_unlisted" not in rules.outcomes:
+            gap = (f"the schedule pays nothing for {', '.join(PAYOUT_KEYS[game][c] for c in unlisted)}"
+                   " and the rules do not say what such a winning hand's raise pays")
+    if gap is not None:
+        raise Unavailable(("settlement",), gap, Prepared(game, rules, paytable, settle=False))
     return Prepared(game, rules, paytable)
 
 
@@ -133,7 +142,7 @@ def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator
         if not raised and staked:
             yield ("raise", f"{where}/raise", f"box {box.get('box')} folded with a raise of {cents(staked)} staked; "
                                               "a fold stakes no raise (the ante alone is lost)")
-        if dealer is None or index in bad or ante is None or ante <= 0:
+        if not prepared.settle or dealer is None or index in bad or ante is None or ante <= 0:
             continue  # the deal aspect reports the hand; nothing can be settled from it
         yield from _settlement(prepared, box, where, dealer, ante, staked if raised else Decimal(0))
 
