@@ -174,12 +174,12 @@ def _cell(value: str, reader: str):
         return value
     if reader in ("cards", "ints", "words"):
         items = value.split()
-        if reader == "ints":
-            return [int(item) if item.isdigit() else item for item in items]
+        if reader == "ints":  # "00" (the American wheel's pocket) is not 0: a leading zero stays text
+            return [int(item) if item.isdigit() and (item == "0" or item[0] != "0") else item for item in items]
         return items
     stripped = value.strip()
     if reader == "int":
-        return int(stripped) if stripped.isdigit() else value
+        return int(stripped) if stripped.isdigit() and (stripped == "0" or stripped[0] != "0") else value
     if reader == "money":
         try:
             return Decimal(stripped) if stripped else value

@@ -103,6 +103,7 @@ class LogSession:
         self.header, self.game, self.jurisdiction = header, game, jurisdiction
         self.file = header.file
         self.admit = admit
+        self.require_params = require_params
         self.counts = Counts()
         self._pending: list[Finding] = []
         problems: list[tuple[str, str]] = []
@@ -129,7 +130,7 @@ class LogSession:
         if engine_aspects and self.module is None:
             for aspect in engine_aspects:
                 for rule, _ in self.by_aspect.pop(aspect):
-                    self._not_applied(rule, f"no replay engine for {game} yet", require_params)
+                    self._not_applied(rule, f"no replay engine for {game} yet")
         elif engine_aspects:
             try:
                 self.prepared = self.module.prepare(game, self.terms)
@@ -138,7 +139,7 @@ class LogSession:
                 unchecked = unavailable.aspects if self.prepared is not None else engine_aspects
                 for aspect in unchecked:
                     for rule, _ in self.by_aspect.pop(aspect, ()):
-                        self._not_applied(rule, unavailable.why, require_params)
+                        self._not_applied(rule, unavailable.why)
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
         self.core = _Core(self)
@@ -151,15 +152,16 @@ class LogSession:
         return Finding(rule_id, Severity.ERROR, message, self.file, line, column, pointer, record.index,
                        self.jurisdiction)
 
-    def _not_applied(self, rule: Rule, why: str, require_params: bool) -> None:
-        severity = Severity.ERROR if require_params else Severity.INFO
+    def _not_applied(self, rule: Rule, why: str) -> None:
+        severity = Severity.ERROR if self.require_params else Severity.INFO
         if self.admit(self.file, rule.id, severity):
             line, column = self.header.position("") or (None, None)
             self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,
                                          column, "", self.header.index, self.jurisdiction, rule.citation))
 
-    def _breach(self, aspect: str, record, pointer: str, message: str) -> Iterator[Finding]:
-        for rule, _ in self.by_aspect.get(aspect, ()):
+    def _breach(self, aspect: str, record, pointer: str, message: str, rules=None) -> Iterator[Finding]:
+        """The finding of each rule verifying the aspect (or of `rules` alone: the ones whose scope matched)."""
+        for rule, _ in self.by_aspect.get(aspect, ()) if rules is None else rules:
             if self.admit(self.file, rule.id, rule.severity):
                 line, column = record.position(pointer) or (None, None)
                 yield Finding(rule.id, rule.severity, message, self.file, line, column, pointer, record.index,
@@ -227,11 +229,11 @@ class _Core:
         if ("stake_limits" in wanted or "stake_multiple" in wanted) and self.stakes is None:
             for aspect in ("stake_limits", "stake_multiple"):
                 for rule, _ in wanted.pop(aspect, ()):
-                    session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet", False)
+                    session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet")
 
-    def _emit(self, aspect, record, pointer, message) -> Iterator[Finding]:
+    def _emit(self, aspect, record, pointer, message, rules=None) -> Iterator[Finding]:
         self.flagged = True
-        return self.session._breach(aspect, record, pointer, message)
+        return self.session._breach(aspect, record, pointer, message, rules)
 
     def coup(self, record) -> Iterator[Finding]:
         data, wanted = record.data, self.wanted
@@ -320,6 +322,9 @@ class _Core:
                                       f"({held[1].isoformat()}): more than {limit} minutes")
 
     def _stakes(self, record, data) -> Iterator[Finding]:
+        """Each stake against every limits and multiples rule whose `chances` take it. A family names a stake's
+        chance, or several names from the most specific (`rouge`, then `chances_simples`): a limit filed under
+        any of them applies."""
         current = self.limits
         limit_rules = self.wanted.get("stake_limits", ())
         multiple_rules = self.wanted.get("stake_multiple", ())
@@ -328,33 +333,34 @@ class _Core:
             self.limits_said = True
             for rule, _ in limit_rules:
                 self.session._not_applied(rule, "no stake limits are known: name the table configuration in the "
-                                                "header (`table_config`) or give `limits` there", False)
+                                                "header (`table_config`) or give `limits` there")
             yield from self.session.start()
         for pointer, chance, raw in self.stakes(data):
             amount = money(raw)
             if amount is None:
                 continue  # the shape check reported it
+            names = chance if isinstance(chance, tuple) else (chance,)
+            shown = names[0]
             for rule, spec in limit_rules:
-                if spec.get("chances") and chance not in spec["chances"]:
+                if spec.get("chances") and not set(names) & set(spec["chances"]):
                     continue
-                low = self.minima.get(chance) or current.minimum
-                high = self.maxima.get(chance) or current.maximum
+                low = next((self.minima[n] for n in names if n in self.minima), current.minimum)
+                high = next((self.maxima[n] for n in names if n in self.maxima), current.maximum)
                 if low is not None and amount < low:
-                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {chance}, "
-                                          f"under the minimum of {cents(low)}")
+                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
+                                          f"under the minimum of {cents(low)}", [(rule, spec)])
                 elif high is not None and amount > high:
-                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {chance}, "
-                                          f"over the maximum of {cents(high)}")
-                break
+                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
+                                          f"over the maximum of {cents(high)}", [(rule, spec)])
             for rule, spec in multiple_rules:
-                if spec.get("chances") and chance not in spec["chances"]:
+                if spec.get("chances") and not set(names) & set(spec["chances"]):
                     continue
                 unit = current.minimum if spec["unit"] == "minimum" else money(spec["unit"])
                 if unit and not is_multiple(amount, unit):
                     what = f"the table's minimum ({cents(unit)})" if spec["unit"] == "minimum" else cents(unit)
-                    yield from self._emit("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {chance} "
-                                          f"is not a whole multiple of {what}")
-                break
+                    yield from self._emit("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {shown} "
+                                          f"is not a whole multiple of {what}", [(rule, spec)])
+
 
     def close(self) -> Iterator[Finding]:
         return iter(())

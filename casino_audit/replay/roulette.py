@@ -132,9 +132,16 @@ def start(prepared: Prepared) -> dict:
     return {}
 
 
-def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
+def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
+    """Each stake with its chance's names, the logged one first: a limit filed under another language's name or
+    under the simple chances' group (`chances_simples: 540`) applies to it."""
     for index, bet in enumerate(coup.get("bets") or ()):
-        yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")
+        chance = bet.get("chance")
+        kind = _NAMES.get(chance)
+        names = (chance,) if kind is None else (chance, *roulette.PAYOUT_NAMES[kind], *(
+            roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ()))
+        yield f"/bets/{index}/stake", names, bet.get("stake")
+
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
