@@ -411,6 +411,8 @@ def sample_log(
     seed: int = typer.Option(1, "--seed", metavar="S", help="The seed: the same seed gives the same log."),
     inject: List[str] = typer.Option([], "--inject", metavar="BREACH",
                                      help="A breach to inject (repeatable); an unknown name lists the known ones."),
+    param: List[str] = typer.Option([], "--param", metavar="NAME=VALUE",
+                                    help="A value the law leaves out, as `check` takes it (the game is played by it)."),
     output_format: str = typer.Option("jsonl", "--format", metavar="FORMAT", help="jsonl or csv."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE (refused if it exists), else to standard output."),
@@ -419,18 +421,24 @@ def sample_log(
     """Write a realistic game log (shuffled shoes, sessions, staff changes, several seats' bets), compliant or
     with named breaches injected: for tests, benchmarks and a first try of `check`."""
     from casino_audit.samples.log import SampleError, write
+    from casino_audit.settings import SettingsError, param_values
 
     if output_format not in ("jsonl", "csv"):
         raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
+    settings = _settings(config=config, params=list(param))
     [ruleset] = _rules_in_scope(jurisdiction, [], config)
+    try:  # a config's parameters of other jurisdictions are known, as `check` knows them
+        values = param_values(dict(_rulesets(settings)), settings.params).get(ruleset.code, {})
+    except SettingsError as error:
+        raise Fail(str(error)) from None
     try:
         if output is None:
-            write(ruleset, game, coups, seed, inject, sys.stdout, output_format)
+            write(ruleset, game, coups, seed, inject, sys.stdout, output_format, values)
             return
         if output.exists():
             raise Fail(f"{output} exists: sample-log never writes over a file")
         with open(output, "x", encoding="utf-8", newline="") as out:
-            write(ruleset, game, coups, seed, inject, out, output_format)
+            write(ruleset, game, coups, seed, inject, out, output_format, values)
     except SampleError as error:
         if output is not None and output.exists() and output.stat().st_size == 0:
             output.unlink()

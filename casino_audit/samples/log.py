@@ -35,7 +35,8 @@ def header(ruleset, game: str, module) -> dict:
 
 
 def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out: TextIO,
-          output_format: str = "jsonl") -> None:
+          output_format: str = "jsonl", params: dict | None = None) -> None:
+    """`params`: the values the law leaves out, parsed by the ruleset (the coups are dealt and settled by them)."""
     from casino_audit.logs.session import terms_for
 
     module = family_module(game)
@@ -46,8 +47,8 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
         raise SampleError(f"unknown breach {', '.join(unknown)} for {game}; known: {', '.join(module.BREACHES)}")
     head = header(ruleset, game, module)
     problems: list = []
-    terms = terms_for(head, ruleset, game, {}, "", problems)
-    coups = module.coups(game, terms, random.Random(seed), count, set(inject))
+    terms = terms_for(head, ruleset, game, params or {}, "", problems)
+    coups = _guarded(module.coups(game, terms, random.Random(seed), count, set(inject)))
     if output_format == "jsonl":
         out.write(_json(head))
         for coup in coups:
@@ -68,6 +69,16 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
     for coup in coups:
         for row in _rows(coup, layout):
             writer.writerow([row.get(column, "") for column in columns])
+
+
+def _guarded(coups):
+    """The family's coups; what the law leaves out and no --param gives stops the sample with its reason."""
+    from casino_audit.replay import Unavailable
+
+    try:
+        yield from coups
+    except Unavailable as unavailable:
+        raise SampleError(f"cannot deal this game's coups: {unavailable.why}") from None
 
 
 def _rows(coup: dict, layout: dict) -> Iterable[dict]:
