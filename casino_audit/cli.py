@@ -438,10 +438,12 @@ def sample_log(
         if output.exists():
             raise Fail(f"{output} exists: sample-log never writes over a file")
         with open(output, "x", encoding="utf-8", newline="") as out:
-            write(ruleset, game, coups, seed, inject, out, output_format, values)
+            try:
+                write(ruleset, game, coups, seed, inject, out, output_format, values)
+            except BaseException:
+                output.unlink()  # the file this run created, half written: never left behind
+                raise
     except SampleError as error:
-        if output is not None and output.exists() and output.stat().st_size == 0:
-            output.unlink()
         raise Fail(str(error)) from None
 
 
