@@ -105,6 +105,7 @@ class LogSession:
         self.admit = admit
         self.require_params = require_params
         self.counts = Counts()
+        self.hit = False  # the coup being replayed has a breach, shown or only counted
         self._pending: list[Finding] = []
         problems: list[tuple[str, str]] = []
         self.terms = terms_for(header.data, ruleset, game, params, header.file, problems)
@@ -161,7 +162,9 @@ class LogSession:
 
     def _breach(self, aspect: str, record, pointer: str, message: str, rules=None) -> Iterator[Finding]:
         """The finding of each rule verifying the aspect (or of `rules` alone: the ones whose scope matched)."""
-        for rule, _ in self.by_aspect.get(aspect, ()) if rules is None else rules:
+        rules = self.by_aspect.get(aspect, ()) if rules is None else rules
+        self.hit = self.hit or bool(rules)  # a breach counted past --max-per-rule still marks its coup
+        for rule, _ in rules:
             if self.admit(self.file, rule.id, rule.severity):
                 line, column = record.position(pointer) or (None, None)
                 yield Finding(rule.id, rule.severity, message, self.file, line, column, pointer, record.index,
@@ -188,8 +191,8 @@ class LogSession:
                 for aspect, pointer, message in self.module.replay(self.prepared, self.state, data):
                     found.extend(self._breach(aspect, record, pointer, message))
         self.counts.checked += 1
-        self.counts.with_findings += bool(found) or self.core.flagged
-        self.core.flagged = False
+        self.counts.with_findings += bool(found) or self.hit
+        self.hit = False
         return found
 
     def close(self) -> Iterator[Finding]:
@@ -214,7 +217,6 @@ class _Core:
 
     def __init__(self, session: LogSession):
         self.session = session
-        self.flagged = False  # a breach counted past --max-per-rule still marks its coup
         wanted = session.by_aspect
         self.wanted = wanted
         limits = session.terms.limits
@@ -231,10 +233,6 @@ class _Core:
                 for rule, _ in wanted.pop(aspect, ()):
                     session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet")
 
-    def _emit(self, aspect, record, pointer, message, rules=None) -> Iterator[Finding]:
-        self.flagged = True
-        return self.session._breach(aspect, record, pointer, message, rules)
-
     def coup(self, record) -> Iterator[Finding]:
         data, wanted = record.data, self.wanted
         # Whether the log is whole is always checked: a gap is coups nobody can replay.
@@ -246,16 +244,13 @@ class _Core:
                 what = ((f"coup {last + 1} is missing" if number == last + 2 else
                          f"{number - last - 1} coups are missing ({last + 1} to {number - 1})") if number > last + 1
                         else "the same number again" if number == last else "a step back")
-                self.flagged = True
                 yield tool(F.LOG_NUMBERING, "/coup", f"coup {number} follows coup {last}: {what}", record)
             self.last_coup = number
         when = _time(data.get("time"))
         if when is None:
-            self.flagged = True
             yield tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data.get('time')))}, not an ISO 8601 time", record)
         else:
             if self.last_time is not None and _comparable(when, self.last_time) and when < self.last_time:
-                self.flagged = True
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
                                                 f"({self.last_time.isoformat()})", record)
             self.last_time = when
@@ -281,7 +276,7 @@ class _Core:
                 period = _period(spec["per"], data, when)
                 was = current.since.get((key, spec["per"]))
                 if key in changes and was is not None and was[0] == period and period is not None:
-                    yield from self._emit(f"{key}_unchanged", record, f"/limits/{key}",
+                    yield from self.session._breach(f"{key}_unchanged", record, f"/limits/{key}",
                                           f"the table's {key} changes from {cents(getattr(current, key))} to "
                                           f"{cents(changes[key])} within {spec['per']} {period} (set at coup {was[1]})")
                 if key in changes or was is None or was[0] != period:
@@ -296,7 +291,7 @@ class _Core:
                     allowed = [Fraction(money(v) or 0) for v in spec["one_of"]]
                     if ratio not in allowed:
                         shown = ", ".join(str(money(v)) for v in spec["one_of"])
-                        yield from self._emit("maximum_coefficient", record, "/limits" if changes else "/coup",
+                        yield from self.session._breach("maximum_coefficient", record, "/limits" if changes else "/coup",
                                               f"the maximum {cents(current.maximum)} is {_times(ratio)} times the "
                                               f"minimum {cents(current.minimum)}; the law allows {shown} times")
         current.since.setdefault(("seen", None), True)
@@ -317,7 +312,7 @@ class _Core:
             limit = money(spec["max_minutes"])
             if limit is not None and not held[3] and Fraction(minutes) > Fraction(limit):
                 self.turns[role] = (*held[:3], True)
-                yield from self._emit("staff_turn", record, f"/staff/{role}",
+                yield from self.session._breach("staff_turn", record, f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
                                       f"({held[1].isoformat()}): more than {limit} minutes")
 
@@ -347,10 +342,10 @@ class _Core:
                 low = next((self.minima[n] for n in names if n in self.minima), current.minimum)
                 high = next((self.maxima[n] for n in names if n in self.maxima), current.maximum)
                 if low is not None and amount < low:
-                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
+                    yield from self.session._breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
                                           f"under the minimum of {cents(low)}", [(rule, spec)])
                 elif high is not None and amount > high:
-                    yield from self._emit("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
+                    yield from self.session._breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
                                           f"over the maximum of {cents(high)}", [(rule, spec)])
             for rule, spec in multiple_rules:
                 if spec.get("chances") and not set(names) & set(spec["chances"]):
@@ -358,7 +353,7 @@ class _Core:
                 unit = current.minimum if spec["unit"] == "minimum" else money(spec["unit"])
                 if unit and not is_multiple(amount, unit):
                     what = f"the table's minimum ({cents(unit)})" if spec["unit"] == "minimum" else cents(unit)
-                    yield from self._emit("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {shown} "
+                    yield from self.session._breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {shown} "
                                           f"is not a whole multiple of {what}", [(rule, spec)])
 
 
