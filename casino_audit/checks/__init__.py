@@ -16,7 +16,7 @@ from casino_audit.checks import count, entries, present, replay, schedule, seque
 from casino_audit.checks.common import (CompiledCheck, Target, bind_params, blocked, param_names,
                                         pointer_list)
 from casino_audit.checks.predicates import CONDITION_SCHEMA, compile_condition, describe_condition, undecidable
-from casino_audit.scopes import DOCUMENT, RECORD
+from casino_audit.scopes import DOCUMENT
 
 __all__ = ["CHECK_KINDS", "CONDITION_SCHEMA", "CheckKind", "bind_params", "blocked", "compile_condition",
            "describe_condition", "param_names", "targets", "undecidable"]

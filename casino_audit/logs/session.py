@@ -2,19 +2,19 @@
 
 The header chose the game and the law; `Terms` gathers what the coups are replayed under (the table
 configuration the header names, else the header's own limits and the law's schedule). Per coup: the coup's
-shape (the family's COUP_SCHEMA), then the core aspects the ruleset asks for (numbering, times, limits,
-multiples, the minimum kept through a session, staff turns), then the family engine's replay; each breach goes
-to the rules verifying its aspect. The state is one log's and is dropped with it: memory stays flat.
+shape (the family's COUP_SCHEMA), whether the log is whole (numbering, times: always), then the core aspects the
+ruleset asks for (limits, multiples, the minimum kept through a session, staff turns), then the family engine's
+replay; each breach goes to the rules verifying its aspect. The state is one log's and is dropped with it: memory stays flat.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from casino_audit import findings as F
 from casino_audit.checks import bind_params
@@ -26,11 +26,6 @@ from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show
 
 Admit = Callable[[str, str, Severity], bool]
-
-
-def coup_schema(module) -> dict:
-    """The family's coup schema as the shape check reads it (the common fields are the family's to merge)."""
-    return module.COUP_SCHEMA
 
 
 @dataclass
@@ -114,8 +109,6 @@ class LogSession:
         self.module = families.for_game(game)
         self.validator = None
         if self.module is not None:
-            from casino_audit.shape import ShapeValidator
-
             self.validator = _validator(self.module)
         # aspect -> [(rule, its check with parameters bound)]; rules missing a parameter say so once
         self.by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
@@ -140,7 +133,7 @@ class LogSession:
                 unchecked = unavailable.aspects if self.prepared is not None else engine_aspects
                 for aspect in unchecked:
                     for rule, _ in self.by_aspect.pop(aspect, ()):
-                        self._not_applied(rule, unavailable.why)
+                        self._not_applied(rule, unavailable.reason(aspect))
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
         self.core = _Core(self)
@@ -208,7 +201,7 @@ def _validator(module):
 
     cached = getattr(module, "_shape_validator", None)
     if cached is None:
-        cached = module._shape_validator = ShapeValidator(coup_schema(module))
+        cached = module._shape_validator = ShapeValidator(module.COUP_SCHEMA)
     return cached
 
 
@@ -228,6 +221,7 @@ class _Core:
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
+        self.started = False  # the first coup sets the limits in force: the coefficient is judged there
         if ("stake_limits" in wanted or "stake_multiple" in wanted) and self.stakes is None:
             for aspect in ("stake_limits", "stake_multiple"):
                 for rule, _ in wanted.pop(aspect, ()):
@@ -263,7 +257,7 @@ class _Core:
     def _limits(self, record, data, when) -> Iterator[Finding]:
         given = data.get("limits")
         current = self.limits
-        first = not current.since
+        first, self.started = not self.started, True
         changes = {}
         if isinstance(given, dict):
             for key in ("minimum", "maximum"):
@@ -284,7 +278,6 @@ class _Core:
         for key, value in changes.items():
             setattr(current, key, value)
         if (changes or first) and "maximum_coefficient" in self.wanted:
-            current.since.setdefault(("coefficient", None), True)
             if current.minimum and current.maximum:
                 ratio = Fraction(current.maximum) / Fraction(current.minimum)
                 for rule, spec in self.wanted["maximum_coefficient"]:
@@ -294,7 +287,6 @@ class _Core:
                         yield from self.session._breach("maximum_coefficient", record, "/limits" if changes else "/coup",
                                               f"the maximum {cents(current.maximum)} is {_times(ratio)} times the "
                                               f"minimum {cents(current.minimum)}; the law allows {shown} times")
-        current.since.setdefault(("seen", None), True)
 
     def _turns(self, record, data, when) -> Iterator[Finding]:
         staff = data.get("staff") if isinstance(data.get("staff"), dict) else {}
@@ -308,9 +300,9 @@ class _Core:
             if held is None or held[0] != who:
                 self.turns[role] = (who, when, data.get("coup"), False)
                 continue
-            minutes = (when - held[1]).total_seconds() / 60 if _comparable(when, held[1]) else 0
             limit = money(spec["max_minutes"])
-            if limit is not None and not held[3] and Fraction(minutes) > Fraction(limit):
+            if limit is not None and not held[3] and _comparable(when, held[1]) and \
+                    _seconds(when - held[1]) > Fraction(limit) * 60:
                 self.turns[role] = (*held[:3], True)
                 yield from self.session._breach("staff_turn", record, f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
@@ -374,6 +366,11 @@ def _time(value) -> datetime | None:
         return datetime.fromisoformat(value)
     except ValueError:
         return None
+
+
+def _seconds(delta: timedelta) -> Fraction:
+    """A duration exactly (timedelta.total_seconds is a float)."""
+    return Fraction(delta.days * 86400 + delta.seconds) + Fraction(delta.microseconds, 1_000_000)
 
 
 def _comparable(a: datetime, b: datetime) -> bool:

@@ -66,12 +66,18 @@ COMMON_REQUIRED = ["coup", "time", "session"]
 class Unavailable(Exception):
     """Some aspects cannot be checked for this log: the law leaves something out, or a value is not given."""
 
-    def __init__(self, aspects: Iterable[str], why: str, prepared: Any = None):
-        """`prepared`: what the other aspects are replayed with, if they still can be (None: none can)."""
+    def __init__(self, aspects: Iterable[str], why: str, prepared: Any = None,
+                 reasons: Mapping[str, str] | None = None):
+        """`prepared`: what the other aspects are replayed with, if they still can be (None: none can);
+        `reasons`: each aspect's own reason, where they differ (`why` says them all)."""
         super().__init__(why)
         self.aspects = tuple(aspects)
         self.why = why
         self.prepared = prepared
+        self.reasons = dict(reasons or {})
+
+    def reason(self, aspect: str) -> str:
+        return self.reasons.get(aspect, self.why)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from typing import Any, Iterator, Mapping
 
 from casino_audit.games import baccarat
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
-                                 card, cents, money)
+                                 cents, money)
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 ASPECTS = {

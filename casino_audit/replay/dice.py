@@ -163,7 +163,7 @@ def prepare_partial(game: str, terms: Terms) -> tuple[Prepared, Unavailable | No
                         frozenset(missing), game == "craps", from_params)
     if not missing:
         return prepared, None
-    return prepared, Unavailable(tuple(missing), "; ".join(missing.values()))
+    return prepared, Unavailable(tuple(missing), "; ".join(missing.values()), reasons=missing)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:

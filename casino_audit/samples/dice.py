@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from casino_audit.games import dice as engine
-from casino_audit.replay import Terms, Unavailable
+from casino_audit.replay import Terms
 from casino_audit.replay.dice import CONTRACT_STAYS, GAMES, prepare_partial
 
 BREACHES = {
