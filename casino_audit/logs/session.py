@@ -226,6 +226,11 @@ class _Core:
             for aspect in ("stake_limits", "stake_multiple"):
                 for rule, _ in wanted.pop(aspect, ()):
                     session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet")
+        self.bounds: dict[tuple, tuple] = {}  # names of a stake -> (minimum, maximum) under the limits in force
+        # (rule, check, its chances or None[, the unit]) of the stake rules, read once
+        self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
+        self.multiple_rules = [(rule, spec, _chances(spec), spec["unit"] if spec["unit"] == "minimum" else
+                                _whole(money(spec["unit"]))) for rule, spec in wanted.get("stake_multiple", ())]
 
     def coup(self, record) -> Iterator[Finding]:
         data, wanted = record.data, self.wanted
@@ -251,7 +256,7 @@ class _Core:
         yield from self._limits(record, data, when)
         if "staff_turn" in wanted and when is not None:
             yield from self._turns(record, data, when)
-        if ("stake_limits" in wanted or "stake_multiple" in wanted):
+        if self.limit_rules or self.multiple_rules:
             yield from self._stakes(record, data)
 
     def _limits(self, record, data, when) -> Iterator[Finding]:
@@ -277,6 +282,8 @@ class _Core:
                     current.since[(key, spec["per"])] = (period, data.get("coup"))
         for key, value in changes.items():
             setattr(current, key, value)
+        if changes:
+            self.bounds.clear()
         if (changes or first) and "maximum_coefficient" in self.wanted:
             if current.minimum and current.maximum:
                 ratio = Fraction(current.maximum) / Fraction(current.minimum)
@@ -312,42 +319,47 @@ class _Core:
         """Each stake against every limits and multiples rule whose `chances` take it. A family names a stake's
         chance, or several names from the most specific (`rouge`, then `chances_simples`): a limit filed under
         any of them applies."""
-        current = self.limits
-        limit_rules = self.wanted.get("stake_limits", ())
-        multiple_rules = self.wanted.get("stake_multiple", ())
-        if limit_rules and current.minimum is None and current.maximum is None and not self.maxima \
-                and not self.limits_said:
+        if self.limit_rules and not self.limits_said and self.limits.minimum is None \
+                and self.limits.maximum is None and not self.maxima:
             self.limits_said = True
-            for rule, _ in limit_rules:
+            for rule, _, _ in self.limit_rules:
                 self.session._not_applied(rule, "no stake limits are known: name the table configuration in the "
                                                 "header (`table_config`) or give `limits` there")
             yield from self.session.start()
+        breach = self.session._breach
         for pointer, chance, raw in self.stakes(data):
-            amount = money(raw)
+            amount = raw if type(raw) is int else money(raw)  # an int is exact as it is: no Decimal made
             if amount is None:
                 continue  # the shape check reported it
-            names = chance if isinstance(chance, tuple) else (chance,)
-            shown = names[0]
-            for rule, spec in limit_rules:
-                if spec.get("chances") and not set(names) & set(spec["chances"]):
+            names = chance if type(chance) is tuple else (chance,)
+            for rule, spec, chances in self.limit_rules:
+                if chances is not None and chances.isdisjoint(names):
                     continue
-                low = next((self.minima[n] for n in names if n in self.minima), current.minimum)
-                high = next((self.maxima[n] for n in names if n in self.maxima), current.maximum)
+                low, high = self._bounds(names)
                 if low is not None and amount < low:
-                    yield from self.session._breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
-                                          f"under the minimum of {cents(low)}", [(rule, spec)])
+                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                      f"under the minimum of {cents(low)}", [(rule, spec)])
                 elif high is not None and amount > high:
-                    yield from self.session._breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {shown}, "
-                                          f"over the maximum of {cents(high)}", [(rule, spec)])
-            for rule, spec in multiple_rules:
-                if spec.get("chances") and not set(names) & set(spec["chances"]):
+                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                      f"over the maximum of {cents(high)}", [(rule, spec)])
+            for rule, spec, chances, unit in self.multiple_rules:
+                if chances is not None and chances.isdisjoint(names):
                     continue
-                unit = current.minimum if spec["unit"] == "minimum" else money(spec["unit"])
-                if unit and not is_multiple(amount, unit):
-                    what = f"the table's minimum ({cents(unit)})" if spec["unit"] == "minimum" else cents(unit)
-                    yield from self.session._breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {shown} "
-                                          f"is not a whole multiple of {what}", [(rule, spec)])
+                by = self.limits.minimum if unit == "minimum" else unit
+                if by and not is_multiple(amount, by):
+                    what = f"the table's minimum ({cents(by)})" if unit == "minimum" else cents(by)
+                    yield from breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
+                                      f"is not a whole multiple of {what}", [(rule, spec)])
 
+    def _bounds(self, names: tuple) -> tuple:
+        """(minimum, maximum) for a stake of these names: a chance's own, else the table's; kept until the
+        limits change."""
+        found = self.bounds.get(names)
+        if found is None:
+            found = self.bounds[names] = (
+                next((self.minima[n] for n in names if n in self.minima), self.limits.minimum),
+                next((self.maxima[n] for n in names if n in self.maxima), self.limits.maximum))
+        return found
 
     def close(self) -> Iterator[Finding]:
         return iter(())
@@ -366,6 +378,15 @@ def _time(value) -> datetime | None:
         return datetime.fromisoformat(value)
     except ValueError:
         return None
+
+
+def _chances(spec: dict) -> frozenset | None:
+    return frozenset(spec["chances"]) if spec.get("chances") else None
+
+
+def _whole(amount: Decimal | None):
+    """An integral amount as an int (stakes are mostly ints: % on ints is the fast path), else as it is."""
+    return int(amount) if amount is not None and amount == amount.to_integral_value() else amount
 
 
 def _seconds(delta: timedelta) -> Fraction:

@@ -33,7 +33,8 @@ never float. Cards are written rank then suit: rank one of A 2 3 4 5 6 7 8 9 T J
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, localcontext
+from decimal import Context, Decimal, Inexact, InvalidOperation
+from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from casino_audit.values import to_decimal
@@ -106,11 +107,18 @@ def money(value: Any) -> Decimal | None:
     return to_decimal(value)
 
 
-def is_multiple(amount: Decimal, unit: Decimal) -> bool:
-    """Whether `amount` is a whole multiple of `unit`, exactly (Decimal's remainder, with room for 60 digits)."""
-    with localcontext() as context:
-        context.prec = 70
+_WIDE = Context(prec=70, traps=[InvalidOperation, Inexact])
+
+
+def is_multiple(amount: Decimal | int, unit: Decimal | int) -> bool:
+    """Whether `amount` is a whole multiple of `unit`, exactly: integers by %, else Decimal's remainder with room
+    for 70 digits, else (a quotient longer than that) as fractions."""
+    if type(amount) is int and type(unit) is int:
         return not amount % unit
+    try:
+        return not _WIDE.remainder(Decimal(amount), Decimal(unit))
+    except (InvalidOperation, Inexact):
+        return not Fraction(amount) % Fraction(unit)
 
 
 def card(text: Any) -> tuple[str, str] | None:

@@ -13,7 +13,6 @@ to for the player: the win paid (positive), 0 for a stake handed back, minus the
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
@@ -95,7 +94,7 @@ def _exact(value: Any) -> Any:
 
 
 def start(prepared: Prepared) -> dict:
-    return {"shoe": None, "seen": Counter(), "units": {}}
+    return {"shoe": None, "seen": {}, "units": {}}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
@@ -105,7 +104,8 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     player, banker = coup["player"], coup["banker"]
-    yield from _deal(prepared, state, coup)
+    if prepared.decks is not None:
+        yield from _deal(prepared.decks, state, coup)
     values_p = [_WORTH[c[0]] for c in player]
     values_b = [_WORTH[c[0]] for c in banker]
     if prepared.drawing is not None:
@@ -116,43 +116,44 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
     if coup["outcome"] != outcome:
         yield "outcome", "/outcome", (f"declared {coup['outcome']}, but the player has {player_total} and the banker "
                                       f"{banker_total}: {outcome}")
+    units = state["units"]
     for index, bet in enumerate(coup["bets"]):
         chance = bet["chance"]
-        terms = prepared.terms.get(chance)
-        if terms is None:
-            yield "chances", f"/bets/{index}/chance", (f"a bet on {chance!r}, which is not a chance of the game "
-                                                       f"(chances: {', '.join(prepared.terms)})")
-            continue
-        stake, net = money(bet["stake"]), money(bet["net"])
+        unit = units.get((chance, outcome, banker_total))
+        if unit is None:
+            if chance not in prepared.terms:
+                yield "chances", f"/bets/{index}/chance", (f"a bet on {chance!r}, which is not a chance of the game "
+                                                           f"(chances: {', '.join(prepared.terms)})")
+                continue
+            unit = _per_unit(prepared, units, chance, outcome, banker_total)
+        stake, net = bet["stake"], bet["net"]
+        stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
+        net = net if type(net) is int else money(net)
         if stake is None or net is None or stake <= 0:
             continue  # the shape check reports what is not an amount
-        due = _EXACT.multiply(stake, _per_unit(prepared, state, chance, outcome, banker_total))
+        due = _EXACT.multiply(stake, unit)
         if net != due:
             yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
                                                        f"({player_total} to {banker_total}) comes to {cents(due)}, "
                                                        f"not {cents(net)}")
 
 
-def _per_unit(prepared: Prepared, state: dict, chance: str, outcome: str, banker_total: int) -> Decimal:
+def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker_total: int) -> Decimal:
     """What one unit staked on `chance` comes to, as the engine settles it (a settlement is its stake times
-    this): asked once per chance, outcome and banker total, then remembered for the log."""
-    key = (chance, outcome, banker_total)
-    found = state["units"].get(key)
-    if found is None:
-        found = state["units"][key] = baccarat.settle(outcome, {chance: 1}, {chance: prepared.terms[chance]},
-                                                      banker_total=banker_total)[chance]
+    this): asked once per chance, outcome and banker total, then remembered for the log in `units`."""
+    found = units[(chance, outcome, banker_total)] = baccarat.settle(
+        outcome, {chance: 1}, {chance: prepared.terms[chance]}, banker_total=banker_total)[chance]
     return found
 
 
-def _deal(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     if coup["shoe"] != state["shoe"]:
-        state["shoe"], state["seen"] = coup["shoe"], Counter()
+        state["shoe"], state["seen"] = coup["shoe"], {}
     seen = state["seen"]
-    decks = prepared.decks
     for field in ("burned", "player", "banker"):
         for position, text in enumerate(coup.get(field) or ()):
-            seen[text] += 1
-            if decks is not None and seen[text] > decks:
+            count = seen[text] = seen.get(text, 0) + 1
+            if count > decks:
                 yield "deal", f"/{field}/{position}", (f"{text} comes out of shoe {coup['shoe']} for the "
                                                        f"{_ordinal(seen[text])} time; {decks} deck(s) hold it "
                                                        f"{decks} time(s)")
