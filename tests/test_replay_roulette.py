@@ -223,8 +223,8 @@ def test_every_number_settles_every_bet_as_an_independent_computation(pockets, z
     stake = Decimal("3.10")
     for number in wheel.pockets:
         right = [bet(kind, stake, expected(kind, numbers, number, stake, zero), numbers) for kind, numbers in placings]
-        assert list(replay.replay(prepared, {}, coup(number, *right))) == []
+        assert list(replay.replay(prepared, replay.start(prepared), coup(number, *right))) == []
         wrong = [{**placed, "net": placed["net"] + Decimal("0.01")} for placed in right]
-        found = list(replay.replay(prepared, {}, coup(number, *wrong)))
+        found = list(replay.replay(prepared, replay.start(prepared), coup(number, *wrong)))
         assert [pointer for _, pointer, _ in found] == [f"/bets/{i}/net" for i in range(len(wrong))]
         assert {aspect for aspect, _, _ in found} == {"settlement"}

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 
@@ -307,9 +308,10 @@ class _Core:
             if held is None or held[0] != who:
                 self.turns[role] = (who, when, data.get("coup"), False)
                 continue
-            limit = money(spec["max_minutes"])
-            if limit is not None and not held[3] and _comparable(when, held[1]) and \
-                    _seconds(when - held[1]) > Fraction(limit) * 60:
+            limit = spec["max_minutes"]
+            longest = _minutes(limit)
+            if longest is not None and not held[3] and _comparable(when, held[1]) and \
+                    _seconds(when - held[1]) > longest:
                 self.turns[role] = (*held[:3], True)
                 yield from self.session._breach("staff_turn", record, f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
@@ -387,6 +389,13 @@ def _chances(spec: dict) -> frozenset | None:
 def _whole(amount: Decimal | None):
     """An integral amount as an int (stakes are mostly ints: % on ints is the fast path), else as it is."""
     return int(amount) if amount is not None and amount == amount.to_integral_value() else amount
+
+
+@lru_cache(maxsize=None)
+def _minutes(limit) -> Fraction | None:
+    """A rule's longest turn, in seconds, exactly (read once per rule)."""
+    minutes = money(limit)
+    return None if minutes is None else Fraction(minutes) * 60
 
 
 def _seconds(delta: timedelta) -> Fraction:

@@ -94,7 +94,8 @@ class Terms:
     table: Mapping[str, Any] = field(default_factory=dict)  # the table configuration the header names, if any
 
 
-_BOUND = Decimal(10) ** 30
+_DIGITS = 30
+_BOUND = Decimal(10) ** _DIGITS
 
 
 def money(value: Any) -> Decimal | None:
@@ -104,6 +105,12 @@ def money(value: Any) -> Decimal | None:
         return Decimal(value) if -_BOUND < value < _BOUND else None
     if kind is float:  # never reached from our readers; a float amount is already inexact
         return None
+    if kind is str and len(value) <= 30:  # "12.50": short text cannot hold an unreasonable number of digits
+        try:
+            number = Decimal(value)
+        except InvalidOperation:
+            return None
+        return number if number.is_finite() and -_DIGITS <= number.adjusted() <= _DIGITS else None
     return to_decimal(value)
 
 

@@ -23,7 +23,7 @@ zero does), so a log kept under it has its settlement reported "not checked", ne
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import roulette
@@ -129,7 +129,9 @@ def _exact(value: Any) -> Any:
 
 
 def start(prepared: Prepared) -> dict:
-    return {}
+    # bets: (kind, numbers as logged) -> the covered pockets, for legal bets only (a finite set: the layout's);
+    # units: (kind, pockets, number out) -> what one unit staked comes to, as the engine settles it
+    return {"bets": {}, "units": {}}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
@@ -142,6 +144,22 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
             roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ()))
         yield f"/bets/{index}/stake", names, bet.get("stake")
 
+
+
+def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake):
+    """What the bet comes to: its stake times what one unit comes to (the engine's settlement is linear in the
+    stake), asked of the engine once per bet and number; an outcome that is no amount is asked whole."""
+    unit = units.get((kind, pockets, number))
+    if unit is None:
+        unit = roulette.settle(roulette.Bet(kind, pockets, Decimal(1)), number, prepared.payouts, prepared.zero_rule)
+        if not isinstance(unit, Decimal):
+            return roulette.settle(roulette.Bet(kind, pockets, Decimal(stake)), number, prepared.payouts,
+                                   prepared.zero_rule)
+        units[(kind, pockets, number)] = unit
+    return _EXACT.multiply(stake, unit)
+
+
+_EXACT = Context(prec=70)  # a stake of 30 digits times a payout stays exact
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
@@ -160,16 +178,23 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
                                                        f"game (the schedule pays: {offered})")
             continue
         given = placed.get("numbers")
-        numbers = roulette.SIMPLE_CHANCES.get(kind, ()) if given is None else [roulette.pocket(n) for n in given]
-        problems = roulette.validate(wheel, roulette.bet(kind, Decimal(1), numbers))
-        if problems:
-            yield "chances", f"/bets/{index}/numbers" if given is not None else f"/bets/{index}", (
-                f"{chance}: {'; '.join(problems)}")
-            continue
-        stake, net = money(placed["stake"]), money(placed["net"])
+        key = (kind, None if given is None else tuple(given))
+        pockets = state["bets"].get(key)
+        if pockets is None:
+            numbers = roulette.SIMPLE_CHANCES.get(kind, ()) if given is None else [roulette.pocket(n) for n in given]
+            shaped = roulette.bet(kind, Decimal(1), numbers)
+            problems = roulette.validate(wheel, shaped)
+            if problems:
+                yield "chances", f"/bets/{index}/numbers" if given is not None else f"/bets/{index}", (
+                    f"{chance}: {'; '.join(problems)}")
+                continue
+            pockets = state["bets"][key] = shaped.numbers
+        stake, net = placed["stake"], placed["net"]
+        stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
+        net = net if type(net) is int else money(net)
         if not (spun and prepared.settles) or stake is None or net is None or stake <= 0:
             continue  # the shape check reports what is not an amount
-        due = roulette.settle(roulette.bet(kind, stake, numbers), number, prepared.payouts, prepared.zero_rule)
+        due = _due(prepared, state["units"], kind, pockets, number, stake)
         if net != due:
             covered = "" if given is None else f" on {'-'.join(map(str, given))}"
             yield "settlement", f"/bets/{index}/net", (f"{chance}{covered} staked {cents(stake)}, number "
