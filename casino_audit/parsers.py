@@ -1,8 +1,9 @@
 """Parsers by file type: documents read whole (YAML, JSON), or records read one at a time (JSON Lines, CSV).
 
-A record stream never sits in memory whole: a game log of millions of hands is read line by line, each record a
-Document of its own (its positions in file lines), so a check sees plain data whatever the format. The
-registry is the one list of file types; the pipeline asks it which files to read and how.
+A record stream never sits in memory whole: a game log of millions of coups is read line by line
+(casino_audit/logs/reader.py), each record's positions found only when a finding needs them, so a check sees
+plain data whatever the format. The registry is the one list of file types; the pipeline asks it which files
+to read and how.
 """
 
 from __future__ import annotations

@@ -171,3 +171,16 @@ def test_sample_log_is_the_same_for_the_same_seed_and_takes_parameters(cli, tmp_
     assert not (tmp_path / "c.jsonl").exists()
     assert cli("sample-log", "punto_banco", "-j", "LU", "-o", str(tmp_path / "a.jsonl")).returncode == 2  # no overwrite
     assert (tmp_path / "a.jsonl").read_bytes() == outputs[0]
+
+
+def test_a_csv_sample_keeps_every_field_or_refuses(cli, tmp_path):
+    """A coup's change of limits and every staff role reach the CSV (its `limits_*` and `staff_ROLE` columns), so
+    the CSV log gives the findings its JSON Lines twin gives."""
+    reports = []
+    for fmt in ("jsonl", "csv"):
+        done = cli("sample-log", "punto_banco", "-j", "LU", "--coups", "300", "--seed", "5", "--inject",
+                   "minimum_changed", "--format", fmt, "-o", str(tmp_path / f"log.{fmt}"))
+        assert done.returncode == 0, done.stderr
+        reports.append(report(cli, str(tmp_path / f"log.{fmt}"))[1])
+    assert ids_at(reports[0]) and "LU-PB-LOG-MINIMUM-UNCHANGED" in {f["rule_id"] for f in reports[0]["findings"]}
+    assert sorted(f["rule_id"] for f in reports[0]["findings"]) == sorted(f["rule_id"] for f in reports[1]["findings"])

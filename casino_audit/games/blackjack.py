@@ -400,8 +400,8 @@ def full_shoe(decks: int) -> tuple[int, ...]:
     return tuple([4 * decks] * 9 + [16 * decks])
 
 
-@lru_cache(maxsize=None)
-def _dealer_finite(counts: tuple[int, ...], hard: int, ace: bool, cards: int, rule: str) -> tuple:
+def _dealer_stops(hard: int, ace: bool, cards: int, rule: str) -> tuple | None:
+    """The dealer's final, certain, when the hand stands (or is a blackjack, or bust); None when it draws."""
     total = hard + 10 if ace and hard + 10 <= 21 else hard
     soft = ace and hard + 10 <= 21
     if cards == 2 and total == 21:
@@ -410,6 +410,14 @@ def _dealer_finite(counts: tuple[int, ...], hard: int, ace: bool, cards: int, ru
         return ((BUST, Fraction(1)),)
     if not (total < 17 or (rule == HITS_SOFT_17 and total == 17 and soft)):
         return ((total, Fraction(1)),)
+    return None
+
+
+@lru_cache(maxsize=None)
+def _dealer_finite(counts: tuple[int, ...], hard: int, ace: bool, cards: int, rule: str) -> tuple:
+    stopped = _dealer_stops(hard, ace, cards, rule)
+    if stopped is not None:
+        return stopped
     left = sum(counts)
     found: dict = {}
     for index, count in enumerate(counts):
@@ -441,14 +449,9 @@ INFINITE = tuple([Fraction(1, 13)] * 9 + [Fraction(4, 13)])
 
 @lru_cache(maxsize=None)
 def _dealer_infinite(hard: int, ace: bool, cards: int, rule: str) -> tuple:
-    total = hard + 10 if ace and hard + 10 <= 21 else hard
-    soft = ace and hard + 10 <= 21
-    if cards == 2 and total == 21:
-        return ((BLACKJACK, Fraction(1)),)
-    if total > 21:
-        return ((BUST, Fraction(1)),)
-    if not (total < 17 or (rule == HITS_SOFT_17 and total == 17 and soft)):
-        return ((total, Fraction(1)),)
+    stopped = _dealer_stops(hard, ace, cards, rule)
+    if stopped is not None:
+        return stopped
     found: dict = {}
     for index, chance in enumerate(INFINITE):
         for final, inner in _dealer_infinite(hard + index + 1, ace or index == 0, cards + 1, rule):

@@ -163,7 +163,8 @@ def read_json_lines(path: str) -> Stream:
 
 # --- CSV ---------------------------------------------------------------------------------------------------
 
-COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": ("session", "text")}
+COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": ("session", "text"),
+                  "limits_minimum": ("limits/minimum", "money"), "limits_maximum": ("limits/maximum", "money")}
 STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croupier"]
 
 
@@ -284,6 +285,7 @@ def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], columns: lis
     known = {**COMMON_COLUMNS, **plan}
     coup: dict[str, Any] = {}
     bets: list[dict] = []
+    conflicts: list[tuple[str, int, int]] = []
     lines = [number for number, _ in rows]
     where: dict[str, tuple[int, int]] = {"": (lines[0], 1)}
     for row_index, (number, row) in enumerate(rows):
@@ -301,18 +303,21 @@ def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], columns: lis
                     bet[key] = _cell(value, reader)
                     where[f"/bets/{len(bets)}/{key}"] = (number, position)
             elif row_index == 0:
-                if value != "":
-                    coup[field] = _cell(value, reader)
+                if value != "":  # `limits/minimum`: a field of a mapping of the coup
+                    *outer, last = field.split("/")
+                    place = coup
+                    for part in outer:
+                        place = place.setdefault(part, {})
+                    place[last] = _cell(value, reader)
                 where[f"/{field}"] = (number, position)
             elif value != "" and value != rows[0][1][position - 1]:
-                coup.setdefault("_conflicts", []).append((field, number, position))
+                conflicts.append((field, number, position))
         if bet:
             where[f"/bets/{len(bets)}"] = (number, 1)
             bets.append(bet)
     coup["bets"] = bets
-    conflicts = coup.pop("_conflicts", None)
     record = LogRecord(path, index, coup, lines[0], where=lambda pointer: _nearest(where, pointer))
-    for field, number, position in conflicts or ():
+    for field, number, position in conflicts:
         record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, f"the rows of coup {rows[0][1][0]} give "
                                        f"two values of `{field}`; each row of a coup must repeat the same",
                                        path, number, position, f"/{field}", index))

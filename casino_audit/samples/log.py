@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Iterable, TextIO
 
 from casino_audit.replay import families
+from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
 from casino_audit.replay.families import FAMILY_OF
 
 
@@ -64,10 +65,12 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
         else:
             out.write(f"# {key}: {value}\n")
     writer = csv.writer(out, lineterminator="\n")
-    columns = ["coup", "time", "session", "staff_croupier", *layout]
-    writer.writerow(columns)
+    columns = None
     for coup in coups:
-        for row in _rows(coup, layout):
+        if columns is None:  # the staff roles are the first coup's: every coup of a family names the same ones
+            columns = [*COMMON_COLUMNS, *(f"{STAFF_PREFIX}{role}" for role in coup.get("staff") or {}), *layout]
+            writer.writerow(columns)
+        for row in _rows(coup, layout, columns):
             writer.writerow([row.get(column, "") for column in columns])
 
 
@@ -81,9 +84,20 @@ def _guarded(coups):
         raise SampleError(f"cannot deal this game's coups: {unavailable.why}") from None
 
 
-def _rows(coup: dict, layout: dict) -> Iterable[dict]:
+def _rows(coup: dict, layout: dict, columns: list[str]) -> Iterable[dict]:
+    """A coup's rows, one per bet. What the CSV layout has no column for (a coup's change of limits, a staff
+    role the first coup did not name) stops the sample: a CSV log never drops a field in silence."""
     base = {"coup": coup["coup"], "time": coup["time"], "session": coup["session"],
-            "staff_croupier": (coup.get("staff") or {}).get("croupier", "")}
+            **{f"{STAFF_PREFIX}{role}": who for role, who in (coup.get("staff") or {}).items()},
+            **{f"limits_{key}": amount for key, amount in (coup.get("limits") or {}).items()}}
+    fields = {field for field, _ in layout.values()}
+    lost = sorted({key for key in coup if key not in fields and key not in ("coup", "time", "session", "staff",
+                                                                             "bets", "limits")} |
+                  {name for name in base if name.startswith("limits_") and name not in columns} |
+                  {name for name in base if name.startswith(STAFF_PREFIX) and name not in columns})
+    if lost:
+        raise SampleError(f"coup {coup['coup']} has {', '.join(lost)}, which a CSV log of this game has no column "
+                          "for: write it as JSON Lines")
     for column, (field, _) in layout.items():
         if not field.startswith("bets/") and field in coup:
             base[column] = _cell(coup[field])
