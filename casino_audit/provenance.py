@@ -115,6 +115,8 @@ def classify(law: Rule, house: Rule, params: dict | None = None) -> LawChange:
     elif dropped:
         tighter.append("applies in more cases (fewer `when:` conditions)")
     accounted = _compare_checks(law.check, house.check, looser, tighter, params)
+    if not accounted and looser:  # a check changed past telling, beside what is provably looser: both said
+        looser.append("the check differs; compare the two")
     if any(reason.startswith("severity") for reason in looser) and len(looser) == 1:
         change = SEVERITY_LOWERED
     elif looser:

@@ -400,6 +400,9 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
         can = " or ".join(checks.CHECK_KINDS[check["kind"]].scopes)
         problems.append(_at(document, pointer + "/scope", f"`{check['kind']}` checks at the {can} scope, not the "
                                                           f"{scope} scope (say `scope: {can}`)"))
+    if scope != DOCUMENT and raw.get("when"):
+        problems.append(_at(document, pointer + "/when", f"`when:` reads one document; a {scope} rule applies to "
+                                                         "every record of its games (narrow it with `applies_to`)"))
     if check["kind"] == "replay":
         why = replay_check.problem(check, games) if kind in KINDS and KINDS[kind].stream else \
             f"`replay` rules read game logs: `applies_to: {{kind: {', '.join(k for k in KINDS if KINDS[k].stream)}}}`"

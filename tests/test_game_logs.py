@@ -184,3 +184,20 @@ def test_a_csv_sample_keeps_every_field_or_refuses(cli, tmp_path):
         reports.append(report(cli, str(tmp_path / f"log.{fmt}"))[1])
     assert ids_at(reports[0]) and "LU-PB-LOG-MINIMUM-UNCHANGED" in {f["rule_id"] for f in reports[0]["findings"]}
     assert sorted(f["rule_id"] for f in reports[0]["findings"]) == sorted(f["rule_id"] for f in reports[1]["findings"])
+
+
+def test_a_house_ruleset_cannot_narrow_a_log_rule_unseen(cli, tmp_path):
+    house = tmp_path / "house.yaml"
+    head = ("ruleset: house\nextends: lu\ninstruments: {policy: {title: House policy, language: en}}\nrules:\n"
+            "  - id: LU-PB-LOG-COEFFICIENT\n    title: any maximum\n    severity: warning\n"
+            "    applies_to: {kind: game-log, game: [punto_banco]}\n    scope: record\n"
+            "    citation: {instrument: policy, article: HP-1, text: words}\n    rationale: r\n")
+    house.write_text(head + "    check: {kind: replay, verify: maximum_coefficient, one_of: [50, 100, 150, 200]}\n")
+    _, data = report(cli, str(EXAMPLES / "lu/log-punto-banco.jsonl"), "--ruleset", str(house))
+    [change] = data["rulesets"][0]["law_changes"]
+    assert change["rule_id"] == "LU-PB-LOG-COEFFICIENT" and change["change"] == "loosened"
+    assert "the check differs; compare the two" in change["reasons"]
+    house.write_text(head + "    when: [{target: /casino, equals: C}]\n"
+                            "    check: {kind: replay, verify: maximum_coefficient, one_of: [50, 100, 200]}\n")
+    done = cli("check", str(EXAMPLES / "lu/log-punto-banco.jsonl"), "--ruleset", str(house))
+    assert done.returncode == 2 and "`when:` reads one document" in done.stdout + done.stderr
