@@ -135,3 +135,5 @@ TOOL_FINDINGS = {
     LOG_TIME: "A game log's coup has no readable ISO 8601 time, or a time before the previous coup's.",
     INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }
+
+TOOL_PREFIXES = frozenset(rule_id.split("-", 1)[0] for rule_id in TOOL_FINDINGS)  # a rule id may take none of them

@@ -21,7 +21,7 @@ from casino_audit import checks
 from casino_audit.checks import replay as replay_check
 from casino_audit.checks.metaschema import ruleset_schema
 from casino_audit.checks.renamed import old_words
-from casino_audit.findings import RULESET_INVALID, TOOL_FINDINGS, Citation, Finding, Severity
+from casino_audit.findings import RULESET_INVALID, TOOL_PREFIXES, Citation, Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document, load_bytes, read_file
 from casino_audit.pointers import child
@@ -185,7 +185,6 @@ def _parse(raw: bytes, path: Path) -> Document:
     return documents[0]
 
 
-TOOL_PREFIXES = frozenset(rule_id.split("-", 1)[0] for rule_id in TOOL_FINDINGS)
 
 
 def _located(finding, quote: bool) -> Finding:

@@ -14,7 +14,7 @@ from typing import Any
 from casino_audit.engine import selected
 from casino_audit.config import ConfigError, find_config, load_config
 from casino_audit import findings as F
-from casino_audit.findings import TOOL_FINDINGS, Finding, Severity
+from casino_audit.findings import TOOL_FINDINGS, TOOL_PREFIXES, Finding, Severity
 from casino_audit.loader import DEFAULT_MAX_BYTES
 from casino_audit.results import DEFAULT_MAX_PER_RULE
 from casino_audit.rulesets import Ruleset, RulesetError, builtin_names, load_builtin, load_ruleset
@@ -229,8 +229,8 @@ def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
     tool = [code for code in codes if any(selected(rule_id, [code], None) for rule_id in TOOL_FINDINGS)]
     if tool:
         raise SettingsError(f"--select/--ignore: {', '.join(tool)} would filter the tool's own findings "
-                            "(LOAD-, KIND-, SHAPE-, JURISDICTION-, RULESET-, INTERNAL-); they say a filing could not "
-                            "be read or checked, and are always reported")
+                            f"({', '.join(sorted(prefix + '-' for prefix in TOOL_PREFIXES))}); they say a filing "
+                            "could not be read or checked, or a log is not whole, and are always reported")
     known = [rule.id for ruleset in rulesets.values() for rule in ruleset.rules]
     unknown = [code for code in codes if not any(selected(rule_id, [code], None) for rule_id in known)]
     if unknown:
