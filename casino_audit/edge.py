@@ -84,6 +84,8 @@ def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edg
         raise EdgeError(f"the number of decks is not known for {game}: give --decks or a table that says it")
     terms = {}
     for name, bet in play.data["bets"].items():
+        if bet["wins_on"] in baccarat.PAIRS:
+            continue  # a pair bet does not turn on the outcome the enumeration counts
         if name not in payouts:
             raise EdgeError(f"the payouts give nothing for {name}")
         terms[name] = {**bet, "pays": payouts[name] if not isinstance(payouts[name], float) else str(payouts[name])}

@@ -96,10 +96,19 @@ def ruleset_schema() -> dict:
                                      ["simple_chances"]),
                 "bets": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                          "additionalProperties": _closed({
-                             "wins_on": {"enum": ["player", "banker", "tie"]},
+                             "wins_on": {"enum": ["player", "banker", "tie", "player_pair", "banker_pair"]},
                              "returned_on": {"type": "array", "items": {"enum": ["player", "banker", "tie"]}}},
                              ["wins_on"]),
                          "description": "what each chance wins on, and on what its stake is returned"},
+                "commissions": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                                "additionalProperties": {
+                                    "type": "object", "additionalProperties": _closed({
+                                        "deduction": {"type": "string"},
+                                        "deduction_by_banker_total": {
+                                            "type": "object", "propertyNames": {"pattern": "^[0-9]$"},
+                                            "additionalProperties": {"type": "string"}}}, [])},
+                                "description": "a table's commission option (its `commission.mode`) -> what "
+                                               "it deducts from which chance's wins"},
                 **dice.PLAY_PROPERTIES,  # the dice games' chances (casino_audit/games/dice.py)
                 "blackjack": BLACKJACK_PLAY,
                 **STUD_PLAY,

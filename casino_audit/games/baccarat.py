@@ -11,7 +11,8 @@ rules: the drawing rules, a plain mapping, as a ruleset's `play:` gives them (ru
 
 payouts: per bet, under the name the jurisdiction gives it (LU punto/banco/egalite, PT ponto/banca/empate):
     banco: {wins_on: banker, pays: "0.95", returned_on: [tie]}
-      wins_on       the outcome that wins the bet: player, banker or tie
+      wins_on       the outcome that wins the bet: player, banker or tie; or player_pair / banker_pair, won
+                    when that hand's first two cards are of one rank (PT n.º 19), whatever the outcome
       pays          the win per unit staked, exact (a string, int or Decimal; a float is refused)
       returned_on   outcomes on which the stake is handed back, neither won nor lost (optional)
       deduction     share of every win kept by the house (optional; PT n.º 20 a): "0.05")
@@ -38,6 +39,7 @@ from casino_audit.values import to_decimal
 
 PLAYER, BANKER, TIE = "player", "banker", "tie"
 OUTCOMES = (PLAYER, BANKER, TIE)
+PAIRS = {"player_pair": PLAYER, "banker_pair": BANKER}  # a pair bet wins on its hand's first two cards alone
 
 # Art. 37-4, "Tableau de tirage de punto": «Point avec deux cartes 0-1-2-3-4-5 Tirer / 6-7 Rester /
 # 8-9 Abattage Banco ne peut tirer». "Tableau de tirage de banco": «Avec deux cartes, lorsqu'il a 0, 1 ou 2,
@@ -200,9 +202,10 @@ def _win_per_unit(terms: Mapping, banker_total: int | None) -> Decimal:
 
 
 def settle(outcome: str, bets: Mapping[str, object], payouts: Mapping, *,
-           banker_total: int | None = None) -> dict[str, Decimal]:
+           banker_total: int | None = None, pairs: frozenset = frozenset()) -> dict[str, Decimal]:
     """What each bet comes to, exactly: the win (stake x pays, less deductions), 0 for a stake handed back, or
-    minus the stake. `banker_total` is needed only by payouts with a deduction_by_banker_total."""
+    minus the stake. `banker_total` is needed only by payouts with a deduction_by_banker_total; `pairs` holds
+    the hands (PLAYER, BANKER) whose first two cards are a pair, for the pair bets."""
     if outcome not in OUTCOMES:
         raise ValueError(f"not an outcome: {outcome!r} (one of {', '.join(OUTCOMES)})")
     results = {}
@@ -213,7 +216,8 @@ def settle(outcome: str, bets: Mapping[str, object], payouts: Mapping, *,
         stake = _exact(stake, f"the stake on {bet!r}")
         if stake <= 0:
             raise ValueError(f"the stake on {bet!r} must be positive, not {stake}")
-        if outcome == terms["wins_on"]:
+        wins_on = terms["wins_on"]
+        if outcome == wins_on or PAIRS.get(wins_on) in pairs:
             results[bet] = stake * _win_per_unit(terms, banker_total)
         elif outcome in terms.get("returned_on", ()):
             results[bet] = Decimal(0)
@@ -307,6 +311,8 @@ def house_edge(shoe_counts: Mapping[int, int], rules: Mapping, payouts: Mapping)
     finals = _final_hands(shoe_counts, rules)
     edges = {}
     for bet, terms in payouts.items():
+        if terms["wins_on"] in PAIRS:
+            raise ValueError(f"the edge of a pair bet ({bet}) is not computed by outcome: leave it out")
         expected = Fraction(0)
         for (outcome, banker_total), probability in finals.items():
             if outcome == terms["wins_on"]:

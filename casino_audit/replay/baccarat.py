@@ -66,8 +66,9 @@ _WORTH = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "
 @dataclass(frozen=True)
 class Prepared:
     drawing: Mapping | None  # None: the law's table is not known, the drawing is not checked
-    terms: Mapping[str, Mapping]  # chance -> {wins_on, returned_on, pays, deduction ...}
+    terms: Mapping[str, Mapping]  # chance -> {wins_on, returned_on, pays, deduction ...}: the chances paid
     decks: int | None
+    chances: tuple[str, ...] = ()  # every chance of the game, paid or not (the schedule may leave some out)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -77,15 +78,35 @@ def prepare(game: str, terms: Terms) -> Prepared:
         raise Unavailable(list(ASPECTS), f"the ruleset states no chances for {game} under `play:`")
     payouts = terms.payouts or {}
     chance_terms = {name: {**bet, "pays": _exact(payouts[name])} for name, bet in bets.items() if name in payouts}
-    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks)
+    commission = (terms.table or {}).get("commission")
+    mode = commission.get("mode") if isinstance(commission, Mapping) else None
+    unusable = None
+    if commission is not None and mode is None:  # a commission section counts as a deduction: which one is unsaid
+        unusable = "the table configuration has a commission section without its `mode`: which deduction applies"
+    elif mode not in (None, "none"):
+        deductions = (play.get("commissions") or {}).get(mode)
+        if deductions is None:
+            unusable = f"the ruleset's rules of play give no commission {mode!r} for {game}"
+        else:
+            for name, deduction in deductions.items():
+                if name in chance_terms:
+                    chance_terms[name] = {**chance_terms[name], **deduction}
+    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets))
     unknown = [name for name in bets if name not in payouts]
+    reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
-        raise Unavailable(["drawing"], f"the ruleset has no drawing table for {game} (the law's text gives none, or "
-                                       "it is not encoded); a house ruleset that extends it may give one under `play:`",
-                          prepared)
-    if unknown:
-        raise Unavailable(["settlement"], f"no payout is known for {', '.join(unknown)}: name the table "
-                                          "configuration in the header (`table_config`)", prepared)
+        reasons["drawing"] = (f"the ruleset has no drawing table for {game} (the law's text gives none, or it is "
+                              "not encoded); a house ruleset that extends it may give one under `play:`")
+    if prepared.decks is None:
+        reasons["deal"] = ("the number of decks in the shoe is not known: name the table configuration in the header "
+                           "(`table_config`) or give `decks` there")
+    if unusable:
+        reasons["settlement"] = unusable + " is not known"
+    elif unknown:
+        reasons["settlement"] = (f"no payout is known for {', '.join(unknown)} (bets on them are not settled): "
+                                 "name the table configuration in the header (`table_config`)")
+    if reasons:
+        raise Unavailable(tuple(reasons), "; ".join(reasons.values()), prepared, reasons)
     return prepared
 
 
@@ -117,15 +138,20 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
         yield "outcome", "/outcome", (f"declared {coup['outcome']}, but the player has {player_total} and the banker "
                                       f"{banker_total}: {outcome}")
     units = state["units"]
+    # «quando as duas cartas inicialmente distribuídas a um daqueles grupos tiverem a mesma denominação» (PT n.º 19)
+    pairs = frozenset(hand for hand, cards in ((baccarat.PLAYER, player), (baccarat.BANKER, banker))
+                      if cards[0][0] == cards[1][0])
     for index, bet in enumerate(coup["bets"]):
         chance = bet["chance"]
-        unit = units.get((chance, outcome, banker_total))
+        unit = units.get((chance, outcome, banker_total, pairs))
         if unit is None:
-            if chance not in prepared.terms:
+            if chance not in prepared.chances:
                 yield "chances", f"/bets/{index}/chance", (f"a bet on {chance!r}, which is not a chance of the game "
-                                                           f"(chances: {', '.join(prepared.terms)})")
+                                                           f"(chances: {', '.join(prepared.chances)})")
                 continue
-            unit = _per_unit(prepared, units, chance, outcome, banker_total)
+            if chance not in prepared.terms:
+                continue  # no payout known: the settlement is said not checked once, for the log
+            unit = _per_unit(prepared, units, chance, outcome, banker_total, pairs)
         stake, net = bet["stake"], bet["net"]
         stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
         net = net if type(net) is int else money(net)
@@ -133,16 +159,18 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
             continue  # the shape check reports what is not an amount
         due = _EXACT.multiply(stake, unit)
         if net != due:
+            paired = f", {' and '.join(sorted(pairs))} pair" if pairs else ""
             yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
-                                                       f"({player_total} to {banker_total}) comes to {cents(due)}, "
-                                                       f"not {cents(net)}")
+                                                       f"({player_total} to {banker_total}{paired}) comes to "
+                                                       f"{cents(due)}, not {cents(net)}")
 
 
-def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker_total: int) -> Decimal:
+def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker_total: int,
+              pairs: frozenset) -> Decimal:
     """What one unit staked on `chance` comes to, as the engine settles it (a settlement is its stake times
-    this): asked once per chance, outcome and banker total, then remembered for the log in `units`."""
-    found = units[(chance, outcome, banker_total)] = baccarat.settle(
-        outcome, {chance: 1}, {chance: prepared.terms[chance]}, banker_total=banker_total)[chance]
+    this): asked once per chance, outcome, banker total and pairs, then remembered for the log in `units`."""
+    found = units[(chance, outcome, banker_total, pairs)] = baccarat.settle(
+        outcome, {chance: 1}, {chance: prepared.terms[chance]}, banker_total=banker_total, pairs=pairs)[chance]
     return found
 
 
