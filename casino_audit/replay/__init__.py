@@ -62,6 +62,20 @@ COMMON_COUP = {
     "note": {"type": "string", "description": "A floor remark, kept and not read."},
 }
 COMMON_REQUIRED = ["coup", "time", "session"]
+# The CSV columns of a bet laid on a chance (casino_audit/logs/reader.py's layout: `bets/` fields, named readers).
+BET_COLUMNS = {"seat": ("bets/seat", "int"), "chance": ("bets/chance", "text"), "stake": ("bets/stake", "money"),
+               "net": ("bets/net", "money")}
+
+
+def bet_schema(chance: str, net: str, **fields) -> dict:
+    """A bet laid on a chance: its seat, the chance (described as the game names them), its own `fields`, the
+    stake, and what it came to for the player (`net`, described as the game settles it)."""
+    return {"type": "object", "additionalProperties": False, "required": ["chance", "stake", "net"],
+            "properties": {
+                "seat": {"type": "integer", "minimum": 0, "description": "The seat (or box) the bet is on."},
+                "chance": {"type": "string", "description": chance}, **fields,
+                "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
+                "net": {**AMOUNT_SCHEMA, "description": net}}}
 
 
 class Unavailable(Exception):

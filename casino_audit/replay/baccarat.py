@@ -18,8 +18,8 @@ from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import baccarat
-from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
-                                 cents, money)
+from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
+                                 bet_schema, cents, money)
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 ASPECTS = {
@@ -43,21 +43,14 @@ COUP_SCHEMA = {
         "player": {**_HAND, "description": "Punto's (ponto's) cards, in the order dealt."},
         "banker": {**_HAND, "description": "Banco's (banca's) cards, in the order dealt."},
         "outcome": {"enum": list(baccarat.OUTCOMES), "description": "The outcome the floor declared."},
-        "bets": {"type": "array", "description": "Every bet of the coup.", "items": {
-            "type": "object", "additionalProperties": False, "required": ["chance", "stake", "net"],
-            "properties": {
-                "seat": {"type": "integer", "minimum": 0, "description": "The seat (or box) the bet is on."},
-                "chance": {"type": "string", "description": "The chance, as the payout schedule names it "
-                                                            "(punto, banco, egalite; ponto, banca, empate ...)."},
-                "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
-                "net": {**AMOUNT_SCHEMA, "description": "What the bet came to for the player: the win paid, "
-                                                        "0 for a stake returned, minus the stake when lost."}}}},
+        "bets": {"type": "array", "description": "Every bet of the coup.", "items": bet_schema(
+            "The chance, as the payout schedule names it (punto, banco, egalite; ponto, banca, empate ...).",
+            "What the bet came to for the player: the win paid, 0 for a stake returned, minus the stake when lost.")},
     },
 }
 CSV_COLUMNS = {
     "shoe": ("shoe", "int"), "burned": ("burned", "cards"), "player": ("player", "cards"),
-    "banker": ("banker", "cards"), "outcome": ("outcome", "text"), "seat": ("bets/seat", "int"),
-    "chance": ("bets/chance", "text"), "stake": ("bets/stake", "money"), "net": ("bets/net", "money"),
+    "banker": ("banker", "cards"), "outcome": ("outcome", "text"), **BET_COLUMNS,
 }
 _EXACT = Context(prec=70)  # a stake of 30 digits times a rate stays exact: never rounded to Decimal's 28
 _WORTH = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}

@@ -27,7 +27,8 @@ from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import roulette
-from casino_audit.replay import AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, cents, money
+from casino_audit.replay import (BET_COLUMNS, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, bet_schema, cents,
+                                 money)
 
 GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 ASPECTS = {
@@ -46,24 +47,16 @@ COUP_SCHEMA = {
         **COMMON_COUP,
         "number": {**_POCKET, "description": "The pocket the ball stopped in: 0 to 36, or \"00\" on a double-zero "
                                              "wheel (text such as \"17\" is read as the number)."},
-        "bets": {"type": "array", "description": "Every bet of the coup.", "items": {
-            "type": "object", "additionalProperties": False, "required": ["chance", "stake", "net"],
-            "properties": {
-                "seat": {"type": "integer", "minimum": 0, "description": "The seat (or colour) the bet is on."},
-                "chance": {"type": "string", "description": "The bet, as the payout schedule names it (plein, "
-                                                            "cheval, rouge ...; pleno, cavalo, encarnado ...)."},
-                "numbers": {"type": "array", "items": _POCKET, "minItems": 1,
-                            "description": "The pockets the bet covers; the simple chances may leave it out."},
-                "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
-                "net": {**AMOUNT_SCHEMA, "description": "What the bet came to for the player: the win paid, minus "
-                                                        "half the stake (half back on zero), minus the stake."}}}},
+        "bets": {"type": "array", "description": "Every bet of the coup.", "items": bet_schema(
+            "The bet, as the payout schedule names it (plein, cheval, rouge ...; pleno, cavalo, encarnado ...).",
+            "What the bet came to for the player: the win paid, minus half the stake (half back on zero), minus the "
+            "stake.",
+            numbers={"type": "array", "items": _POCKET, "minItems": 1,
+                     "description": "The pockets the bet covers; the simple chances may leave it out."})},
     },
 }
-# "words", not "ints": the CSV reader's ints would read "00" as 0; roulette.pocket reads each word.
-CSV_COLUMNS = {
-    "number": ("number", "text"), "seat": ("bets/seat", "int"), "chance": ("bets/chance", "text"),
-    "numbers": ("bets/numbers", "words"), "stake": ("bets/stake", "money"), "net": ("bets/net", "money"),
-}
+# Pockets as words, read by roulette.pocket as the JSON ones are ("00" is the American wheel's, not 0).
+CSV_COLUMNS = {"number": ("number", "text"), "numbers": ("bets/numbers", "words"), **BET_COLUMNS}
 _NAMES = {name: kind for kind, names in roulette.PAYOUT_NAMES.items() for name in names}
 
 
