@@ -154,6 +154,15 @@ def _remember(cache: OrderedDict, key, value) -> None:
         cache.popitem(last=False)
 
 
+def _recall(cache: OrderedDict, key):
+    """A cached value, kept as the most recently used: a ruleset in use (the law a house ruleset extends) is
+    never the one dropped while its extensions are read, so both name the same object."""
+    value = cache.get(key)
+    if value is not None:
+        cache.move_to_end(key)
+    return value
+
+
 def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     path = Path(path)
     resolved = str(path.resolve())
@@ -163,7 +172,7 @@ def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     if raw is None:
         raise RulesetError([problem(f.file, f.line or 1, f.column or 1, f.message) for f in failed.findings])
     digest = hashlib.sha256(raw).hexdigest()
-    document = _parsed.get((resolved, digest))
+    document = _recall(_parsed, (resolved, digest))
     if document is None:
         document = _parse(raw, path)
         _remember(_parsed, (resolved, digest), document)
@@ -222,8 +231,9 @@ def _from_document(document: Document, path: Path, digest: str, seen: tuple[str,
                                                          "extend a ruleset nearer the law")])
         parent = _parent(document, path, data["extends"], seen)
     key = (resolved, digest, id(parent))
-    if cache and key in _built:
-        return _built[key]
+    found = _recall(_built, key) if cache else None
+    if found is not None:
+        return found
     ruleset = _build(document, data, parent, path, digest)
     if cache:
         _remember(_built, key, ruleset)
