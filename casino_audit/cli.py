@@ -279,6 +279,18 @@ def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Op
     return [rulesets[c] for c in sorted(rulesets) if code is None or c == code]
 
 
+def _param_values(ruleset, config: Optional[Path], param: List[str]) -> dict:
+    """The ruleset's parameter values from --param and the config, as `check` reads them (a config's values of
+    other jurisdictions are known, not refused)."""
+    from casino_audit.settings import SettingsError, param_values
+
+    settings = _settings(config=config, params=list(param))
+    try:
+        return param_values(dict(_rulesets(settings)), settings.params).get(ruleset.code, {})
+    except SettingsError as error:
+        raise Fail(str(error)) from None
+
+
 _CONFIG_OPTION = typer.Option(None, "--config", help="Config file (default: ./casino-audit.yaml if present); its "
                                                       "rulesets are the ones `check` would use.")
 
@@ -349,6 +361,8 @@ def edge(
     rounds: int = typer.Option(200_000, "--rounds", metavar="N", min=1,
                                help="Rounds of the seeded simulation, for the games not computed exactly."),
     seed: int = typer.Option(1, "--seed", metavar="S", help="The simulation's seed."),
+    param: List[str] = typer.Option([], "--param", metavar="NAME=VALUE",
+                                    help="A value the law leaves out (a payout, a rule of play), as `check` takes it."),
     output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help="rich or json."),
     config: Optional[Path] = _CONFIG_OPTION,
 ):
@@ -370,7 +384,8 @@ def edge(
         if not isinstance(data, dict) or data.get("game") != game:
             raise Fail(f"{table} is not a {game} table configuration")
     try:
-        found = edges(ruleset, game, data, Options(decks, zero_rule, rounds, seed))
+        found = edges(ruleset, game, data, Options(decks, zero_rule, rounds, seed,
+                                                   _param_values(ruleset, config, param)))
     except EdgeError as error:
         raise Fail(str(error)) from None
     source = f"the schedule of {table}" if table else f"the law's schedule ({ruleset.name})"
@@ -421,16 +436,11 @@ def sample_log(
     """Write a realistic game log (shuffled shoes, sessions, staff changes, several seats' bets), compliant or
     with named breaches injected: for tests, benchmarks and a first try of `check`."""
     from casino_audit.samples.log import SampleError, write
-    from casino_audit.settings import SettingsError, param_values
 
     if output_format not in ("jsonl", "csv"):
         raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
-    settings = _settings(config=config, params=list(param))
     [ruleset] = _rules_in_scope(jurisdiction, [], config)
-    try:  # a config's parameters of other jurisdictions are known, as `check` knows them
-        values = param_values(dict(_rulesets(settings)), settings.params).get(ruleset.code, {})
-    except SettingsError as error:
-        raise Fail(str(error)) from None
+    values = _param_values(ruleset, config, param)
     try:
         if output is None:
             write(ruleset, game, coups, seed, inject, sys.stdout, output_format, values)

@@ -9,7 +9,7 @@ error says what is missing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping
@@ -44,6 +44,7 @@ class Options:
     zero_rule: str | None = None
     rounds: int = 200_000
     seed: int = 1
+    params: Mapping[str, Any] = field(default_factory=dict)  # the values the law leaves out, parsed by the ruleset
 
 
 def law_schedule(ruleset, game: str, target: str) -> dict | None:
@@ -62,18 +63,26 @@ def law_schedule(ruleset, game: str, target: str) -> dict | None:
 
 
 def edges(ruleset, game: str, table: Mapping[str, Any] | None = None, options: Options = Options()) -> list[Edge]:
+    """Each bet's edge. The payouts are the table's, else the law's schedule, else None: an engine whose game
+    needs a schedule says so (`schedule_of`); blackjack's are in its rules of play."""
     table = table or {}
-    payouts = table.get("payouts") or law_schedule(ruleset, game, "/payouts")
-    if not payouts:
-        raise EdgeError(f"neither a table's `payouts:` nor the {ruleset.code} ruleset gives a payout schedule for "
-                        f"{game}: give a table configuration that states it with --table")
     engine = ENGINES.get(game)
     if engine is None:
         raise EdgeError(f"no engine computes the house edge of {game} yet ({', '.join(sorted(ENGINES))} have one)")
+    payouts = table.get("payouts") or law_schedule(ruleset, game, "/payouts")
     return engine(ruleset, game, ruleset.play.get(game), payouts, table, options)
 
 
+def schedule_of(ruleset, game: str, payouts: Mapping | None) -> Mapping:
+    """The payout schedule a game's edge needs, or the error that says where to give one."""
+    if not payouts:
+        raise EdgeError(f"neither a table's `payouts:` nor the {ruleset.code} ruleset gives a payout schedule for "
+                        f"{game}: give a table configuration that states it with --table")
+    return payouts
+
+
 def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
+    payouts = schedule_of(ruleset, game, payouts)
     decks = options.decks
     if play is None or "drawing" not in play.data or "bets" not in play.data:
         raise EdgeError(f"the {ruleset.code} ruleset has no drawing table for {game} under `play:` (the law's text "
@@ -94,6 +103,7 @@ def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edg
 
 
 def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
+    payouts = schedule_of(ruleset, game, payouts)
     zero_rule = options.zero_rule
     pockets = (table.get("wheel") or {}).get("pockets", 37)
     wheel = roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO

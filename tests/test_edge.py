@@ -57,3 +57,17 @@ def test_the_rich_table_names_the_source_of_the_schedule(cli):
     done = cli("edge", "punto_banco", "-j", "LU")
     words = " ".join(done.stdout.split())  # the title may wrap on a narrow terminal
     assert done.returncode == 0 and "the law's schedule (lu)" in words and "1.0558%" in words
+
+
+def test_edge_takes_the_values_the_law_leaves_out_as_check_does(cli):
+    missing = cli("edge", "poker_sem_descarte", "-j", "PT", "--rounds", "2000")
+    assert missing.returncode == 2 and "poker_sem_descarte_unqualified_raise with --param" in missing.stderr
+    given = cli("edge", "poker_sem_descarte", "-j", "PT", "--rounds", "2000", "--format", "json",
+                "--param", "poker_sem_descarte_unqualified_raise=push")
+    assert given.returncode == 0, given.stderr
+    [ante] = json.loads(given.stdout)
+    assert ante["bet"] == "ante" and ante["exact"] is False and ante["rounds"] == 2000
+    assert ante["ci95"][0] < ante["house_edge"] < ante["ci95"][1]
+    craps = json.loads(cli("edge", "craps", "-j", "PT", "--format", "json", "--param", "craps_place_6_pays=7/6").stdout)
+    assert {e["bet"]: e["fraction"] for e in craps}["place_6"] == "1/66"
+    assert cli("edge", "craps", "-j", "PT", "--param", "no_such_value=1").returncode == 2

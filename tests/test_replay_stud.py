@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 from conftest import REPO
 from casino_audit.games.poker import Card, parse_card
 from casino_audit.games.poker_stud import bind_params, paytable_from_payouts, stud_rules
-from casino_audit.games.stud_edge import _law_payouts, exact_edge, simulate
+from casino_audit.edge import law_schedule
+from casino_audit.games.stud_edge import exact_edge, simulate
 from casino_audit.replay import Terms, Unavailable
 from casino_audit.replay import stud
 from casino_audit.rulesets import load_builtin
@@ -28,7 +29,7 @@ PARAMS = {"lu": {"stud_poker_high_card_raise": "push"}, "mc": {},
 
 def terms(code, params=None):
     ruleset = load_builtin(code)
-    return Terms(ruleset.play[GAME[code]], _law_payouts(ruleset, GAME[code]),
+    return Terms(ruleset.play[GAME[code]], law_schedule(ruleset, GAME[code], "/payouts"),
                  params=PARAMS[code] if params is None else params)
 
 
@@ -285,7 +286,7 @@ def rules_of(code):
     ruleset = load_builtin(code)
     game = GAME[code]
     return (stud_rules(bind_params(ruleset.play[game].data, PARAMS[code])),
-            paytable_from_payouts(game, _law_payouts(ruleset, game)))
+            paytable_from_payouts(game, law_schedule(ruleset, game, "/payouts")))
 
 
 def test_the_simulation_interval_holds_the_exact_edge_of_a_reduced_deck():
@@ -304,7 +305,7 @@ def test_the_simulation_agrees_with_the_published_caribbean_stud_figure():
     data = bind_params(ruleset.play["poker_sem_descarte"].data, PARAMS["pt"])
     data = {key: value for key, value in data.items() if key not in ("compared_ranks", "suited_tie_break")}
     rules = stud_rules(data)
-    paytable = paytable_from_payouts("poker_sem_descarte", _law_payouts(ruleset, "poker_sem_descarte"))
+    paytable = paytable_from_payouts("poker_sem_descarte", law_schedule(ruleset, "poker_sem_descarte", "/payouts"))
     edge, (low, high) = simulate(rules, paytable, 40_000, random.Random(2))
     assert low < Fraction("0.05470") < high
 

@@ -208,13 +208,14 @@ def _exact(value) -> Fraction | None:
         return None
 
 
-def edges(data: dict, payouts: dict, table: dict, decks: int | None) -> list[tuple[str, Fraction, str]]:
+def edges(data: dict, payouts: dict | None, table: dict, decks: int | None,
+          params: dict | None = None) -> list[tuple[str, Fraction, str]]:
     """(bet, house edge, note) of the main bet and the side bets whose schedule is known. The table's own
     schedule, where it gives one, replaces the law's payouts (`blackjack`, `jogada_ganha`, `premio_especial`;
     the super-jack's under side_bets/super_jack/payouts)."""
     import dataclasses
 
-    rules = bj.rules(data)
+    rules = bj.rules(data, params)
     changes = {}
     for key, field_name in (("blackjack", "blackjack_pays"), ("jogada_ganha", "win_pays"), ("win", "win_pays"),
                             ("premio_especial", "special_prize_pays")):
@@ -252,7 +253,7 @@ def engine(ruleset, game, play, payouts, table, options) -> list:
     if play is None or "blackjack" not in play.data:
         raise EdgeError(f"the {ruleset.code} ruleset has no rules of play for blackjack under `play:`")
     decks = options.decks or (table.get("cards") or {}).get("decks")
-    found = edges(play.data["blackjack"], payouts, table, decks if isinstance(decks, int) else None)
+    found = edges(play.data["blackjack"], payouts, table, decks if isinstance(decks, int) else None, options.params)
     if not found:
         raise EdgeError(f"the {ruleset.code} rules of play for blackjack lack what the edge needs")
     return [Edge(bet, edge, note=note) for bet, edge, note in found]

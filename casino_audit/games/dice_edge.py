@@ -20,13 +20,18 @@ BANCA_READINGS = ((dice.STAYS, "if a total of no chance leaves the bets standing
 def edges(ruleset, game, play, payouts, table, options) -> list[Edge]:
     if play is None or "chances" not in play.data:
         raise EdgeError(f"the {ruleset.code} ruleset has no rules of play for {game} under `play:`")
+    from casino_audit.edge import schedule_of
+
     count = play.data["dice"]
     pays = {}
-    for key, given in payouts.items():
+    for key, given in schedule_of(ruleset, game, payouts).items():
         found = dice.payout_value(given)
         if found is None:
             raise EdgeError(f"the payout of {key} is no exact amount: {given!r}")
         pays[key] = found
+    for key, param in (play.data.get("payout_params") or {}).items():  # what the text leaves to a parameter
+        if key not in pays and options.params.get(param) is not None:
+            pays[key] = dice.payout_value(options.params[param])
     found, left_out = [], []
     for name, chance in play.data["chances"].items():
         keys = {key for rule in chance["rules"] if rule["result"] == dice.WIN

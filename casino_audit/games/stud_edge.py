@@ -77,29 +77,18 @@ def stud_ante_edge(ruleset, game: str, play, payouts: Mapping, table: Mapping, o
 
     if play is None:
         raise EdgeError(f"the {ruleset.code} ruleset has no rules of play for {game} under `play:`")
-    if not table.get("payouts"):  # the law's schedule may be in several rules (PT: the high cards apart)
-        payouts = _law_payouts(ruleset, game) or payouts
-    rules = stud_rules(bind_params(play.data, {}, strict=False))
-    paytable = paytable_from_payouts(game, payouts)
+    from casino_audit.edge import schedule_of
+
+    rules = stud_rules(bind_params(play.data, options.params, strict=False))
+    paytable = paytable_from_payouts(game, schedule_of(ruleset, game, payouts))
     try:
         edge, interval = simulate(rules, paytable, options.rounds, random.Random(options.seed))
     except UnstatedOutcome as silent:
         names = _params(play.data)
-        raise EdgeError(f"{game}: {silent}. The {ruleset.code} law leaves it out: it is the ruleset parameter "
-                        f"{' or '.join(names) or '(none declared)'}, which `edge` does not take, so the edge is "
-                        "not computed") from None
+        raise EdgeError(f"{game}: {silent}. The {ruleset.code} law leaves it out: give the ruleset parameter "
+                        f"{' or '.join(names) or '(none declared)'} with --param") from None
     note = f"{STRATEGY}; simulated, {options.rounds:,} rounds, seed {options.seed}"
     return [Edge("ante", edge, exact=False, note=note, ci95=interval, rounds=options.rounds)]
-
-
-def _law_payouts(ruleset, game: str) -> dict:
-    merged: dict = {}
-    for rule in ruleset.rules:
-        check = rule.check
-        if game in rule.games and check.get("kind") == "schedule" and check.get("target") == "/payouts" \
-                and "equals" in check and not check.get("per"):
-            merged.update(check["equals"])
-    return merged
 
 
 def _params(data) -> list[str]:
