@@ -57,6 +57,19 @@ class Related:
     location: Location
 
 
+@dataclass(frozen=True)
+class Suppression:
+    """Why a finding does not count toward the verdict: a regulator's waiver (dérogation) or the baseline of
+    findings accepted earlier. A suppressed finding is still reported, as such, never dropped."""
+
+    kind: str  # "waiver" | "baseline"
+    justification: str
+    granted_by: str | None = None
+    reference: str | None = None
+    expires: str | None = None  # ISO date, waivers only
+    source: str | None = None  # where the waiver or baseline entry is written: "file:line"
+
+
 @dataclass
 class Finding:
     rule_id: str
@@ -70,6 +83,7 @@ class Finding:
     jurisdiction: str | None = None
     citation: Citation | None = None
     related: tuple[Related, ...] = ()
+    suppression: Suppression | None = None  # waived or baselined: reported, not counted toward the verdict
 
     def __str__(self) -> str:
         """'file:line:column: message', as a problem is printed on a terminal."""

@@ -38,7 +38,8 @@ class RunResult:
     files: list[FileRecord] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)  # the findings shown, sorted
     omitted: list[Omitted] = field(default_factory=list)
-    totals: Counter = field(default_factory=Counter)  # Severity -> every finding, shown or not
+    totals: Counter = field(default_factory=Counter)  # Severity -> every finding counted toward the verdict
+    suppressed: Counter = field(default_factory=Counter)  # "waiver" | "baseline" -> findings reported as such
     not_applied: list[str] = field(default_factory=list)  # rule ids not applied for want of a parameter value
     internal_errors: int = 0  # files whose check crashed: the run exits 2 after reporting them
 
@@ -73,6 +74,8 @@ class RunResult:
             "warnings": self.count(Severity.WARNING),
             "infos": self.count(Severity.INFO),
             "findings_omitted": sum(o.total - o.shown for o in self.omitted),
+            "waived": self.suppressed["waiver"],
+            "baselined": self.suppressed["baseline"],
             "rules_not_applied": len(self.not_applied),
             "internal_errors": self.internal_errors,
         }

@@ -8,7 +8,7 @@ from typing import TextIO
 from casino_audit import __version__
 from casino_audit.findings import Citation, Finding
 
-FORMAT_VERSION = "1.3"
+FORMAT_VERSION = "1.4"
 
 
 def citation_dict(citation: Citation | None) -> dict | None:
@@ -33,7 +33,16 @@ def finding_dict(finding: Finding) -> dict:
         "related": [{"message": r.message, "file": r.location.file, "line": r.location.line,
                      "column": r.location.column, "pointer": r.location.pointer, "document": r.location.document}
                     for r in finding.related],
+        "suppression": suppression_dict(finding.suppression),
     }
+
+
+def suppression_dict(suppression) -> dict | None:
+    if suppression is None:
+        return None
+    return {"kind": suppression.kind, "justification": suppression.justification,
+            "granted_by": suppression.granted_by, "reference": suppression.reference,
+            "expires": suppression.expires, "source": suppression.source}
 
 
 def _rule_side(rule, ruleset: str) -> dict:
