@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from casino_audit import checks
 from casino_audit.checks import blocked, targets as _targets, undecidable
+from casino_audit.checks.common import NotChecked
 from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
@@ -122,9 +123,9 @@ class Checker:
         data = document.data
         game = KINDS[kind].game_of(data)
 
-        def finding(rule: Rule, pointer: str, message: str) -> Finding:
+        def finding(rule: Rule, pointer: str, message: str, severity: Severity | None = None) -> Finding:
             line, column = document.position(pointer) or (None, None)
-            return Finding(rule.id, rule.severity, message, document.file, line, column, pointer,
+            return Finding(rule.id, severity or rule.severity, message, document.file, line, column, pointer,
                            document.index, jurisdiction, rule.citation)
 
         for bound in self._bound.get((jurisdiction, kind), ()):
@@ -146,11 +147,14 @@ class Checker:
             try:
                 if not all(condition(data) for condition in bound.conditions):
                     continue
-                for pointer, message in bound.run(data):
+                for violation in bound.run(data):
+                    pointer, message = violation
                     if unreadable:  # the rule did say something there: no "not checked" on top
                         unreadable = [u for u in unreadable if not _related(pointer, u[0])]
-                    if admit(document.file, rule.id, rule.severity):
-                        yield finding(rule, pointer, message)
+                    # A rule with nothing to check (optional data left out) says so as info, not as a breach.
+                    severity = Severity.INFO if type(violation) is NotChecked else rule.severity
+                    if admit(document.file, rule.id, severity):
+                        yield finding(rule, pointer, message, severity)
             except Exception as error:
                 raise CheckCrashed(rule, document.file, error) from error
             if unreadable and admit(document.file, rule.id, rule.severity):

@@ -13,6 +13,15 @@ from casino_audit.pointers import MISSING
 from casino_audit.values import show, to_decimal
 
 Violation = tuple[str, str]  # (JSON pointer, message)
+
+
+class NotChecked(tuple):
+    """A violation that is no breach: the rule had nothing to check (optional data the filing leaves out, such as
+    PAR data). The engine reports it as an info finding, so that the rule says it did not apply, never in silence."""
+
+    def __new__(cls, pointer: str, message: str):
+        return super().__new__(cls, (pointer, message))
+
 CompiledCheck = Callable[[Any], Iterable[Violation]]
 Target = tuple[tuple[str, ...], type | None]  # (pointer segments, the container expected there or None)
 

@@ -1,0 +1,193 @@
+"""`kind: par`: what a machine's PAR data (`par:`, docs/par.md) show, computed by the slot engine
+(casino_audit/games/slots.py) rather than taken from the rate the filing declares.
+
+`verify` names what is checked:
+- `evaluable`: the PAR data can be evaluated (every symbol on a reel listed, every payline inside the window, no
+  reel whose stops all weigh 0, groups of known symbols, free spins that end...); each problem at its value;
+- `minimum`: each paytable returns at least `min` per cent, computed exactly (an estimate, where the exact count
+  outgrows its budget, is judged on its 95 % interval: below it all is a breach, across the minimum "cannot tell");
+- `declared`: the rate declared (a paytable's own `redistribution_rate`, else the one at `declared`) equals each
+  paytable's computed return within `tolerance` percentage points.
+
+PAR data are optional: a filing without them is said "not checked" as info, by the rule that does not say
+`missing:`; the others name it with `missing: {reported_by: ...}`, so that it is said once, and leave to it the
+problems of PAR data that cannot be evaluated (without `missing:`, they say they could not check them)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from decimal import Decimal
+from fractions import Fraction
+
+from casino_audit import pointers
+from casino_audit.checks.common import (MISSING_SCHEMA, NUMBER, NUMBER_OR_PARAM, PLAIN_POINTER, CompiledCheck,
+                                        NotChecked, check_schema, describe_missing, missing_is_breach, name,
+                                        shown_number, target_list)
+from casino_audit.pointers import MISSING
+from casino_audit.values import show, to_decimal
+
+NAME = "par"
+VERIFY = ("evaluable", "minimum", "declared")
+PARAMETERS = check_schema(
+    NAME,
+    {"target": {**PLAIN_POINTER, "description": "the PAR data (`/par`)"},
+     "verify": {"enum": list(VERIFY), "description": "evaluable: the PAR data can be evaluated; minimum: each "
+                                                     "paytable's computed return is at least `min` per cent; "
+                                                     "declared: the declared rate equals the computed return within "
+                                                     "`tolerance` percentage points"},
+     "min": {**NUMBER_OR_PARAM, "description": "minimum: the least return, in per cent"},
+     "declared": {**PLAIN_POINTER, "description": "declared: where the machine declares its rate (a paytable's own "
+                                                  "`redistribution_rate` comes first)"},
+     "tolerance": {**NUMBER, "description": "declared: how far apart, in percentage points, the declared and the "
+                                            "computed return may be"},
+     "missing": MISSING_SCHEMA},
+    required=["verify"],
+    allOf=[{"if": {"properties": {"verify": {"const": "minimum"}}}, "then": {"required": ["min"]}},
+           {"if": {"properties": {"verify": {"const": "declared"}}}, "then": {"required": ["declared", "tolerance"]}},
+           {"if": {"properties": {"verify": {"const": "evaluable"}}},
+            "then": {"properties": {"min": False, "declared": False, "tolerance": False}}}])
+
+
+def targets(spec):
+    return target_list((spec["target"], dict), (spec.get("declared"), None))
+
+
+_CACHE: OrderedDict = OrderedDict()  # the PAR data as written -> their reading and returns (three rules read them)
+_CACHE_SIZE = 16
+
+
+def computed(par):
+    """(reading, returns) of PAR data: read and computed once for the rules that read the same data."""
+    from casino_audit import par as par_data
+
+    key = repr(par)  # the data as written: equal data, equal figures (never an object's identity)
+    found = _CACHE.get(key)
+    if found is None:
+        reading = par_data.read(par)
+        found = (reading, par_data.returns(reading) if not reading.problems else [])
+        _CACHE[key] = found
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return found
+
+
+def percent(value: Fraction, digits: int = 4) -> str:
+    """A return as a person reads it: 92.4973 %, never rounded to look like the limit it misses."""
+    text = format(round(Decimal(value.numerator * 100) / Decimal(value.denominator), digits), "f")
+    return f"{text} %"
+
+
+def compile(spec) -> CompiledCheck:
+    at, verify, breach = spec["target"], spec["verify"], missing_is_breach(spec)
+
+    def check(data):
+        par = pointers.get(data, at)
+        if par is MISSING or par is None:
+            if breach:
+                yield NotChecked(at, f"not checked: the filing gives no PAR data (`{name(at)}`); they are optional, "
+                                     "and the return is computed from them only where they are given")
+            return
+        reading, found = computed(par)
+        if verify == "evaluable":
+            yield from reading.problems
+            return
+        if reading.problems:
+            if breach:  # else the rule named by `missing: {reported_by: ...}` reports each problem
+                yield at, (f"not checked: the PAR data cannot be evaluated ({len(reading.problems)} problem(s); "
+                           "`verify: evaluable` reports each where it is)")
+            return
+        if verify == "minimum":
+            yield from _minimum(found, Fraction(to_decimal(spec["min"])))
+        else:
+            yield from _declared(data, found, spec["declared"], Fraction(to_decimal(spec["tolerance"])))
+    return check
+
+
+def _minimum(found, least: Fraction):
+    bound = least / 100
+    for item in found:
+        result, table = item.result, item.paytable
+        what = f"paytable {table.paytable.name!r}"
+        if result.exact:
+            if result.rtp < bound:
+                yield table.pointer, (f"{what} returns {percent(result.rtp)} (exactly {result.rtp}), below the "
+                                      f"minimum of {show(Decimal(least.numerator) / least.denominator)} %")
+            continue
+        low, high = result.ci95
+        estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to "
+                    f"{percent(high, 2)}, {result.rounds:,} simulated spins)")
+        if high < bound:
+            yield table.pointer, f"{what} returns {estimate}, below the minimum of {percent(bound, 0)}"
+        elif low < bound:
+            yield table.pointer, (f"cannot tell whether {what} returns the minimum of {percent(bound, 0)}: it returns "
+                                  f"{estimate}, across the minimum (the exact count outgrew its work budget)")
+
+
+def _declared(data, found, declared_at: str, tolerance: Fraction):
+    machine_rate = pointers.get(data, declared_at)
+    points = tolerance / 100
+    for item in found:
+        result, table = item.result, item.paytable
+        pointer, rate = table.declared if table.declared else (declared_at, machine_rate)
+        if rate is MISSING:
+            continue  # no rate declared: the rule that requires one reports it
+        number = to_decimal(rate, "percent")
+        if number is None:
+            yield pointer, f"not checked: `{name(pointer)}` is {show(rate)}, not a rate written with a % sign"
+            continue
+        stated = Fraction(number) / 100
+        what = f"the PAR data of paytable {table.paytable.name!r}"
+        allowed = f"more than the {show(Decimal(tolerance.numerator) / tolerance.denominator)} allowed"
+        if result.exact:
+            gap = abs(stated - result.rtp)
+            if gap > points:
+                yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return "
+                                f"{percent(result.rtp)} (exactly {result.rtp}): {percent(gap).removesuffix(' %')} "
+                                f"percentage points apart, {allowed}")
+            continue
+        low, high = result.ci95
+        estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to {percent(high, 2)}, "
+                    f"{result.rounds:,} simulated spins)")
+        if high < stated - points or low > stated + points:
+            yield pointer, f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return {estimate}, {allowed}"
+        elif low < stated - points or high > stated + points:
+            yield pointer, (f"cannot tell whether `{name(pointer)}` ({show(number, 'percent')}) is the return of "
+                            f"{what}: they return {estimate} (the exact count outgrew its work budget)")
+
+
+def describe(spec) -> str:
+    at = f"`{name(spec['target'])}`"
+    verify = spec["verify"]
+    if verify == "evaluable":
+        text = (f"the PAR data at {at} must be ones casino-audit can evaluate: every symbol on a reel listed under "
+                "`symbols`, every payline inside the window, no reel whose stops all weigh 0, groups and pay entries "
+                "naming known symbols, free spins that end")
+    elif verify == "minimum":
+        text = (f"each paytable of the PAR data at {at} must return at least {shown_number(spec['min'])} per cent, "
+                "computed exactly from its reels and pays (an estimate is judged on its 95 % interval)")
+    else:
+        text = (f"the rate declared (a paytable's own `redistribution_rate`, else `{name(spec['declared'])}`) must "
+                f"equal the return computed from the PAR data at {at} within {shown_number(spec['tolerance'])} "
+                "percentage points, for each paytable")
+    absent = describe_missing(spec) or " (a filing without PAR data is said not checked, as info)"
+    return text + absent
+
+
+_SMALL = {"symbols": ["A", "X"], "reels": [{"strip": ["A", "X"]}], "lines": [[0]],
+          "paytables": [{"name": "base", "credits_per_line": 1, "pays": [{"symbol": "A", "count": 1, "pays": 1}]}]}
+
+EXAMPLES = [
+    ({"kind": NAME, "target": "/par", "verify": "minimum", "min": "45"},
+     {"par": _SMALL},
+     {"par": {**_SMALL, "reels": [{"strip": ["A", "X"], "weights": [2, 3]}]}},
+     [("/par/paytables/0", "paytable 'base' returns 40.0000 % (exactly 2/5), below the minimum of 45 %")]),
+    ({"kind": NAME, "target": "/par", "verify": "declared", "declared": "/redistribution_rate", "tolerance": "0.01"},
+     {"par": _SMALL, "redistribution_rate": "50 %"}, {"par": _SMALL, "redistribution_rate": "50.02 %"},
+     [("/redistribution_rate", "`redistribution_rate` declares 50.02 % but the PAR data of paytable 'base' return "
+                               "50.0000 % (exactly 1/2): 0.0200 percentage points apart, more than the 0.01 allowed")]),
+    ({"kind": NAME, "target": "/par", "verify": "evaluable"},
+     {"par": _SMALL}, {"par": {**_SMALL, "reels": [{"strip": ["A", "Y"]}]}},
+     [("/par/reels/0/strip/1", "'Y' on the reel is not a symbol listed under `symbols`")]),
+]

@@ -1,0 +1,140 @@
+"""A seeded simulation of a paytable, for what the exact count could not do within its work budget: the same seed
+gives the same figures. Its figures are labelled as estimates (`exact` False) with the 95 % interval of the return
+(normal approximation: mean +- 1.96 standard errors)."""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import random
+from fractions import Fraction
+
+from casino_audit.games.slots import (ONE, ZERO, Game, NotEvaluable, Paytable, Result, ScatterCounts,
+                                      decimal_text, square_root)
+
+FREE_SPINS_CAP = 1_000_000  # free spins played from one trigger at most (the mean is finite; a run is cut there)
+
+
+class Spinner:
+    """Draws a game's window and evaluates it: the line or ways win and the scatter counts."""
+
+    def __init__(self, game: Game, rng: random.Random):
+        self.game = game
+        self.rng = rng
+        self.scatters = ScatterCounts(game.scatters)
+        self.cumulative = [list(itertools.accumulate(reel.weights)) for reel in game.reels]
+        if game.ways:
+            from casino_audit.games.slots_ways import _Subjects
+            self.subjects = _Subjects(game)
+        else:
+            from casino_audit.games.slots_lines import Automaton
+            self.automaton = Automaton(game)
+
+    def window(self) -> list[tuple[str, ...]]:
+        game = self.game
+        columns = []
+        for reel, cumulative in zip(game.reels, self.cumulative):
+            stop = bisect.bisect_right(cumulative, self.rng.randrange(cumulative[-1]))
+            size = len(reel.strip)
+            columns.append(tuple(reel.strip[(stop - game.stop_row + row) % size] for row in range(game.rows)))
+        return columns
+
+    def evaluate(self, columns) -> tuple[Fraction, tuple[int, ...]]:
+        counts = self.scatters.zero
+        for column in columns:
+            counts = self.scatters.add(counts, self.scatters.of(column))
+        return (self.ways_win(columns) if self.game.ways else self.lines_win(columns)), counts
+
+    def lines_win(self, columns) -> Fraction:
+        automaton, total = self.automaton, ZERO
+        for line in self.game.lines:
+            sid = 0
+            for position, row in enumerate(line):
+                if automaton.terminal[sid] or position >= automaton.length:
+                    break
+                sid = automaton.step(position, sid, columns[position][row])
+            total += automaton.win[sid]
+        return total
+
+    def ways_win(self, columns) -> Fraction:
+        subjects, total = self.subjects, ZERO
+        for name in subjects.names:
+            cells = []
+            for column in columns:
+                found = subjects.cells(name, column)
+                if not found:
+                    break
+                cells.append(found)
+            paid = [p for p in subjects.entries[name] if p.count <= len(cells)]
+            if paid:
+                pay = paid[-1]
+                total += pay.pays * paths(cells[:pay.count], subjects.highest)
+        return total
+
+
+def paths(cells: list[list], highest: bool) -> Fraction:
+    """The path multipliers over these reels summed (each reel: its cells' multipliers)."""
+    if not highest:
+        product = ONE
+        for reel in cells:
+            product *= sum(reel)
+        return product
+    levels = sorted({m for reel in cells for m in reel})
+    total, previous = ZERO, 0
+    for level in levels:  # the paths whose highest multiplier is at least `level`, times the step
+        every, below = 1, 1
+        for reel in cells:
+            every *= len(reel)
+            below *= sum(1 for m in reel if m < level)
+        total += (level - previous) * (every - below)
+        previous = level
+    return total
+
+
+def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "") -> Result:
+    rng = random.Random(seed)
+    base = Spinner(paytable.game, rng)
+    free = None
+    if paytable.free_game is not None and any(s.free_spins for s in paytable.game.scatters):
+        free = Spinner(paytable.free_game, rng)
+        _check_finite(paytable.free_game)
+    bet, multiplier = paytable.bet, paytable.free_spin_multiplier
+    total = squares = ZERO
+    hits = 0
+    for _ in range(rounds):
+        win, counts = base.evaluate(base.window())
+        win += base.scatters.pay(counts)
+        awarded = base.scatters.awarded(counts)
+        if win or awarded:
+            hits += 1
+        played = 0
+        while awarded and free is not None and played < FREE_SPINS_CAP:
+            awarded -= 1
+            played += 1
+            free_win, free_counts = free.evaluate(free.window())
+            win += multiplier * (free_win + free.scatters.pay(free_counts))
+            awarded += free.scatters.retriggered(free_counts)
+        total += win
+        squares += win * win
+    mean = total / rounds
+    variance = (squares / rounds - mean * mean) * Fraction(rounds, max(rounds - 1, 1))
+    error = Fraction(square_root(variance / rounds)) if variance > 0 else ZERO
+    rtp = mean / bet
+    notes = (f"estimated by a seeded simulation of {rounds:,} spins (seed {seed})" + (f": {note}" if note else ""),)
+    return Result(paytable.name, bet, paytable.game.cycle, rtp, exact=False,
+                  ci95=((mean - Fraction(196, 100) * error) / bet, (mean + Fraction(196, 100) * error) / bet),
+                  rounds=rounds, hit_frequency=Fraction(hits, rounds), hit_frequency_exact=False,
+                  variance=variance / (bet * bet), sd=square_root(variance / (bet * bet)), sd_exact=False,
+                  sd_rounds=rounds, notes=notes)
+
+
+def _check_finite(game: Game) -> None:
+    scatters = ScatterCounts(game.scatters)
+    distribution = scatters.distribution(game)
+    mean = Fraction(sum(scatters.retriggered(k) * w for k, w in distribution.items()), game.cycle)
+    if mean >= 1:
+        raise NotEvaluable(f"free spins retrigger without end: a free spin awards {decimal_text(mean, 6)} more free "
+                           "spins on average (1 or more), so the return is infinite")
+
+
+
