@@ -282,22 +282,24 @@ def square_root(value: Fraction, digits: int = 30) -> Decimal:
 # --- the evaluation ---------------------------------------------------------------------------------------------
 
 # Work budgets: a real machine needs far less; a hostile PAR sheet must not run for minutes.
-LINE_BUDGET = 3_000_000  # automaton steps for the lines' return
-JOINT_BUDGET = 4_000_000  # steps for the lines together (hit frequency, variance)
+LINE_BUDGET = 1_000_000  # automaton steps for the lines' return (a 50-line 5x3 game on 100-stop reels: ~55,000)
+JOINT_BUDGET = 250_000  # transitions of the lines together, for each of hit frequency and variance (~0.5 s)
 
 
-def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 200_000, seed: int = 1,
+def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 20_000, seed: int = 1,
              line_budget: int = LINE_BUDGET, joint_budget: int = JOINT_BUDGET) -> Result:
     """The paytable's return, counted exactly; with `moments`, also its hit frequency and standard deviation.
     A count that outgrows its budget is replaced by a seeded simulation of `rounds` spins, labelled so."""
     from casino_audit.games import slots_simulate
 
     try:
-        base = game_stats(paytable.game, moments=moments, line_budget=line_budget, joint_budget=joint_budget)
+        base = game_stats(paytable.game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,
+                          hit_frequency=moments)
         free = None
         if paytable.free_game is not None and _awards(paytable.game):
-            free = game_stats(paytable.free_game, moments=moments, line_budget=line_budget,
-                              joint_budget=joint_budget, hit_frequency=False)
+            free = base if paytable.free_game == paytable.game else game_stats(
+                paytable.free_game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,
+                hit_frequency=False)
     except Uncountable:
         return slots_simulate.simulate(paytable, rounds, seed, note="the exact count outgrew its work budget")
     result = combine(paytable, base, free)
@@ -423,13 +425,15 @@ def _with_estimates(result: Result, estimate: Result) -> Result:
     """The exact result, its hit frequency or standard deviation estimated where they could not be counted."""
     from dataclasses import replace
 
-    changes = {}
+    changes, estimated = {}, []
     if result.variance is None:
         changes.update(variance=estimate.variance, sd=estimate.sd, sd_exact=False, sd_rounds=estimate.rounds)
+        estimated.append("standard deviation")
     if result.hit_frequency is None:
         changes.update(hit_frequency=estimate.hit_frequency, hit_frequency_exact=False)
-    note = ("the standard deviation and hit frequency are estimated by a seeded simulation of "
-            f"{estimate.rounds:,} spins (the lines together outgrew the exact count's work budget)")
+        estimated.append("hit frequency")
+    note = (f"the {' and '.join(estimated)} {'are' if len(estimated) > 1 else 'is'} estimated by a seeded simulation "
+            f"of {estimate.rounds:,} spins: the lines counted together outgrew the exact count's work budget")
     return replace(result, notes=(*result.notes, note), **changes)
 
 

@@ -168,7 +168,7 @@ def stats(game: Game, *, moments: bool, line_budget: int, joint_budget: int, hit
         try:
             found.no_win = no_win_weight(game, automaton, scatters, joint_budget)
         except Uncountable:
-            found.no_win = None
+            return found  # the moments keep more states than this count: they would outgrow it too
     if moments:
         try:
             found.by_counts = joint_moments(game, automaton, scatters, joint_budget)
@@ -254,11 +254,12 @@ def joint_moments(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
     left = [budget]
     for position in range(len(game.reels)):
         moves: dict[tuple, list] = {}  # alive lines -> [(next alive lines, wins decided, counts, weight)]
+        groups: dict = {}
         following: dict[tuple, list] = {}
         for (alive, counts), (w, x1, x2) in states.items():
             steps = moves.get(alive)
             if steps is None:
-                steps = moves[alive] = _moves(automaton, lines, alive, position, reels, left)
+                steps = moves[alive] = _moves(automaton, lines, alive, position, reels, left, groups)
             for nxt, decided, window_counts, weight in steps:
                 key = (nxt, scatters.add(counts, window_counts) if scatters.symbols else counts)
                 if decided:
@@ -286,21 +287,50 @@ def joint_moments(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
     return found
 
 
-def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int]) -> list:
-    rows = tuple(sorted({lines[j][position] for j, _ in alive}))
-    where = {row: i for i, row in enumerate(rows)}
+def _by_row(automaton: Automaton, lines, alive: tuple, position: int, quiet: bool, memo: dict):
+    """The alive lines grouped by the row they read on this reel, and a function giving a group's outcome for the
+    symbol in its row: (the wins decided, the lines still alive) - or None, when `quiet`, if one of them has won.
+    A group meets a symbol once per reel (`memo`), whatever the other rows hold."""
+    groups: dict[int, list] = {}
+    for j, sid in alive:
+        groups.setdefault(lines[j][position], []).append((j, sid))
+    groups = {row: tuple(group) for row, group in groups.items()}
+    step, terminal, win = automaton.step, automaton.terminal, automaton.win
+
+    def outcome(row: int, symbol: str):
+        group = groups[row]
+        key = (group, symbol)
+        found = memo.get(key, memo)
+        if found is not memo:
+            return found
+        decided, going = 0, []
+        for j, sid in group:
+            sid = step(position, sid, symbol)
+            if quiet and win[sid]:
+                memo[key] = None
+                return None
+            if terminal[sid]:
+                decided += win[sid]
+            else:
+                going.append((j, sid))
+        found = memo[key] = (decided, going)
+        return found
+    return tuple(sorted(groups)), outcome
+
+
+def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int],
+           memo: dict) -> list:
+    rows, outcome = _by_row(automaton, lines, alive, position, False, memo)
     found = []
     for symbols, counts, weight in reels.projection(position, rows):
-        decided = ZERO
-        nxt = []
-        for j, sid in alive:
-            sid = automaton.step(position, sid, symbols[where[lines[j][position]]])
-            if automaton.terminal[sid]:
-                decided += automaton.win[sid]
-            else:
-                nxt.append((j, sid))
-        found.append((tuple(nxt), _plain(decided), counts, weight))
-    left[0] -= len(found) * max(len(alive), 1)
+        decided, nxt = 0, []
+        for row, symbol in zip(rows, symbols):
+            row_decided, going = outcome(row, symbol)
+            decided += row_decided
+            nxt += going
+        nxt.sort()
+        found.append((tuple(nxt), decided, counts, weight))
+    left[0] -= len(found) * max(len(rows), 1)
     if left[0] < 0:
         raise Uncountable("joint budget")
     return found
@@ -316,11 +346,12 @@ def no_win_weight(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
     moves: dict = {}
     for position in range(len(game.reels)):
         moves.clear()
+        groups: dict = {}
         following: dict = {}
         for (alive, counts), w in states.items():
             steps = moves.get(alive)
             if steps is None:
-                steps = moves[alive] = _quiet_moves(automaton, lines, alive, position, reels, left)
+                steps = moves[alive] = _quiet_moves(automaton, lines, alive, position, reels, left, groups)
             for nxt, window_counts, weight in steps:
                 key = (nxt, scatters.add(counts, window_counts) if scatters.symbols else counts)
                 following[key] = following.get(key, 0) + w * weight
@@ -332,21 +363,21 @@ def no_win_weight(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
                if not scatters.pay(counts) and not scatters.awarded(counts))
 
 
-def _quiet_moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int]) -> list:
-    rows = tuple(sorted({lines[j][position] for j, _ in alive}))
-    where = {row: i for i, row in enumerate(rows)}
+def _quiet_moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int],
+                 memo: dict) -> list:
+    rows, outcome = _by_row(automaton, lines, alive, position, True, memo)
     found = []
     for symbols, counts, weight in reels.projection(position, rows):
         nxt = []
-        for j, sid in alive:
-            sid = automaton.step(position, sid, symbols[where[lines[j][position]]])
-            if automaton.win[sid]:
+        for row, symbol in zip(rows, symbols):
+            result = outcome(row, symbol)
+            if result is None:
                 break  # a line has won: this combination is a hit
-            if not automaton.terminal[sid]:
-                nxt.append((j, sid))
+            nxt += result[1]
         else:
+            nxt.sort()
             found.append((tuple(nxt), counts, weight))
-    left[0] -= len(found) * max(len(alive), 1)
+    left[0] -= len(found) * max(len(rows), 1)
     if left[0] < 0:
         raise Uncountable("joint budget")
     return found

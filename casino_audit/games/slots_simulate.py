@@ -16,28 +16,46 @@ FREE_SPINS_CAP = 1_000_000  # free spins played from one trigger at most (the me
 
 
 class Spinner:
-    """Draws a game's window and evaluates it: the line or ways win and the scatter counts."""
+    """Draws a game's window and evaluates it: the line or ways win and the scatter counts. Each stop's column and
+    scatter counts are made once; lines are read as a tree of their row prefixes (lines sharing their first rows
+    share their first steps, and a prefix that is decided decides every line below it)."""
 
     def __init__(self, game: Game, rng: random.Random):
         self.game = game
         self.rng = rng
         self.scatters = ScatterCounts(game.scatters)
         self.cumulative = [list(itertools.accumulate(reel.weights)) for reel in game.reels]
+        self.columns = []
+        self.counts = []
+        for reel in game.reels:
+            size = len(reel.strip)
+            columns = [tuple(reel.strip[(stop - game.stop_row + row) % size] for row in range(game.rows))
+                       for stop in range(size)]
+            self.columns.append(columns)
+            self.counts.append([self.scatters.of(column) for column in columns])
         if game.ways:
             from casino_audit.games.slots_ways import _Subjects
             self.subjects = _Subjects(game)
         else:
             from casino_audit.games.slots_lines import Automaton
             self.automaton = Automaton(game)
+            self.tree = _tree(game.lines, 0)
+
+    def stops(self) -> list[int]:
+        randrange = self.rng.randrange
+        return [bisect.bisect_right(cumulative, randrange(cumulative[-1])) for cumulative in self.cumulative]
 
     def window(self) -> list[tuple[str, ...]]:
-        game = self.game
-        columns = []
-        for reel, cumulative in zip(game.reels, self.cumulative):
-            stop = bisect.bisect_right(cumulative, self.rng.randrange(cumulative[-1]))
-            size = len(reel.strip)
-            columns.append(tuple(reel.strip[(stop - game.stop_row + row) % size] for row in range(game.rows)))
-        return columns
+        return [columns[stop] for columns, stop in zip(self.columns, self.stops())]
+
+    def spin(self) -> tuple[Fraction, tuple[int, ...]]:
+        stops = self.stops()
+        columns = [columns[stop] for columns, stop in zip(self.columns, stops)]
+        counts = self.scatters.zero
+        if self.scatters.symbols:
+            for reel_counts, stop in zip(self.counts, stops):
+                counts = self.scatters.add(counts, reel_counts[stop])
+        return (self.ways_win(columns) if self.game.ways else self.lines_win(columns)), counts
 
     def evaluate(self, columns) -> tuple[Fraction, tuple[int, ...]]:
         counts = self.scatters.zero
@@ -46,15 +64,25 @@ class Spinner:
         return (self.ways_win(columns) if self.game.ways else self.lines_win(columns)), counts
 
     def lines_win(self, columns) -> Fraction:
-        automaton, total = self.automaton, ZERO
-        for line in self.game.lines:
-            sid = 0
-            for position, row in enumerate(line):
-                if automaton.terminal[sid] or position >= automaton.length:
-                    break
-                sid = automaton.step(position, sid, columns[position][row])
-            total += automaton.win[sid]
-        return total
+        automaton = self.automaton
+        memo, step, terminal, win = automaton.memo, automaton.step, automaton.terminal, automaton.win
+        length = automaton.length
+
+        def walk(nodes, position, sid):
+            total = 0
+            for row, lines_below, children in nodes:
+                state = sid
+                if position < length:
+                    symbol = columns[position][row]
+                    state = memo[position].get((sid, symbol))
+                    if state is None:
+                        state = step(position, sid, symbol)
+                if terminal[state] or not children:
+                    total += win[state] * lines_below
+                else:
+                    total += walk(children, position + 1, state)
+            return total
+        return walk(self.tree, 0, 0)
 
     def ways_win(self, columns) -> Fraction:
         subjects, total = self.subjects, ZERO
@@ -70,6 +98,14 @@ class Spinner:
                 pay = paid[-1]
                 total += pay.pays * paths(cells[:pay.count], subjects.highest)
         return total
+
+def _tree(lines, position: int) -> list:
+    """The lines as a tree of row prefixes: (row on this reel, how many lines go through it, its children)."""
+    by_row: dict[int, list] = {}
+    for line in lines:
+        by_row.setdefault(line[position], []).append(line)
+    return [(row, len(group), _tree(group, position + 1) if position + 1 < len(group[0]) else [])
+            for row, group in sorted(by_row.items())]
 
 
 def paths(cells: list[list], highest: bool) -> Fraction:
@@ -102,7 +138,7 @@ def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "") -> Resu
     total = squares = ZERO
     hits = 0
     for _ in range(rounds):
-        win, counts = base.evaluate(base.window())
+        win, counts = base.spin()
         win += base.scatters.pay(counts)
         awarded = base.scatters.awarded(counts)
         if win or awarded:
@@ -111,7 +147,7 @@ def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "") -> Resu
         while awarded and free is not None and played < FREE_SPINS_CAP:
             awarded -= 1
             played += 1
-            free_win, free_counts = free.evaluate(free.window())
+            free_win, free_counts = free.spin()
             win += multiplier * (free_win + free.scatters.pay(free_counts))
             awarded += free.scatters.retriggered(free_counts)
         total += win
