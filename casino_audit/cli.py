@@ -393,6 +393,51 @@ def edge(
                        found, output_format, sys.stdout)
 
 
+@app.command()
+@_exits
+def rtp(
+    file: Path = typer.Argument(..., metavar="FILE", help="A slot-machine homologation file (kind: machine) with "
+                                                           "PAR data (`par:`)."),
+    paytable: Optional[str] = typer.Option(None, "--paytable", metavar="NAME", help="Only this paytable."),
+    rounds: int = typer.Option(20_000, "--rounds", metavar="N", min=1,
+                               help="Spins of the seeded simulation, for what is not counted exactly."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="The simulation's seed."),
+    output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help="rich or json."),
+):
+    """The return to player of each paytable of a machine's PAR data, computed exactly (a fraction), with its hit
+    frequency, standard deviation per spin, each pay's hits and share of the return, and the odds of the top
+    award. What cannot be counted within the work budget is estimated by a seeded simulation, labelled so."""
+    from casino_audit import par
+    from casino_audit.loader import NotOneDocument, load_single_document
+    from casino_audit.reporters import rtp as rtp_report
+
+    if output_format not in rtp_report.FORMATS:
+        raise Fail(f"unknown --format {output_format!r}; choose rich or json")
+    try:
+        document = load_single_document(file, "a machine homologation file")
+    except NotOneDocument as error:
+        raise Fail(f"{file} cannot be read:", details=error.problems) from None
+    data = document.data
+    if not isinstance(data, dict) or data.get("kind") != "machine":
+        raise Fail(f"{file} is not a slot-machine homologation file (`kind: machine`)")
+    if data.get("par") is None:
+        raise Fail(f"{file} gives no PAR data (`par:`, see docs/par.md): there is nothing to compute the return from")
+    reading = par.read(data["par"])
+    if reading.problems:
+        placed = sorted(((document.position(pointer) or (0, 0)), message) for pointer, message in reading.problems)
+        details = [f"  {file}:{line}:{column}: {message}" if line else f"  {file}: {message}"
+                   for (line, column), message in placed]
+        raise Fail(f"the PAR data of {file} cannot be evaluated ({len(reading.problems)} problem(s)):",
+                   details=details)
+    if paytable is not None:
+        names = [table.paytable.name for table in reading.paytables]
+        if paytable not in names:
+            raise Fail(f"no paytable {paytable!r} in {file}; it has {', '.join(map(repr, names))}")
+        reading.paytables = [t for t in reading.paytables if t.paytable.name == paytable]
+    computed = par.returns(reading, moments=True, rounds=rounds, seed=seed)
+    rtp_report.report(str(file), data.get("redistribution_rate"), computed, output_format, sys.stdout)
+
+
 SCHEMAS = {"ruleset": "ruleset.schema.json", "report": "report.schema.json"}
 
 

@@ -167,14 +167,14 @@ def _groups(value: Any, at: str, symbols: set[str] | None, problems: _Problems) 
         if not isinstance(members, list) or not members:
             problems.add(pointer, f"group {name!r} is {_type(members)}, not a list of symbols")
             continue
-        good = True
+        known = []
         for index, member in enumerate(members):
             if not isinstance(member, str) or (symbols is not None and member not in symbols):
                 problems.add(pointers.child(pointer, index), f"group {name!r} names {show(member)}, not a symbol "
                                                              "listed under `symbols`")
-                good = False
-        if good:
-            found[name] = frozenset(members)
+            else:
+                known.append(member)
+        found[name] = frozenset(known)  # known even when broken: the entries naming it are not wrong too
     return found
 
 
@@ -365,13 +365,13 @@ def _evaluation(par: dict, at: str, reels, rows, problems: _Problems):
         if reels is not None and len(line) != len(reels):
             problems.add(pointer, f"the payline gives {len(line)} row(s) for {len(reels)} reels")
             continue
-        good = True
-        for position, row in enumerate(line):
-            if not _whole(row, 0, MAX_ROWS) or (rows is not None and row >= rows):
-                problems.add(pointers.child(pointer, position), f"row {show(row)} is outside the window "
-                                                                f"(rows 0 to {(rows or 1) - 1}, 0 at the top)")
-                good = False
-        if good:
+        outside = [(position, row) for position, row in enumerate(line)
+                   if not _whole(row, 0, MAX_ROWS) or (rows is not None and row >= rows)]
+        if outside:  # once per payline, at its first row outside the window
+            shown = ", ".join(f"{show(row)} on reel {position + 1}" for position, row in outside)
+            problems.add(pointers.child(pointer, outside[0][0]), f"the payline reads row {shown}, outside the window "
+                                                                 f"(rows 0 to {(rows or 1) - 1}, 0 at the top)")
+        else:
             found.append(tuple(line))
     return tuple(found), False
 
@@ -631,7 +631,7 @@ def _scatters(value: Any, at: str, known: _Names, problems: _Problems):
             good = False
             continue
         if good:
-            found.append(slots.ScatterPay(name or f"{count} {symbol} scattered", symbol, count, pays,
+            found.append(slots.ScatterPay(name or f"{count} {symbol}", symbol, count, pays,
                                           spins["free_spins"], spins["retrigger"]))
     return found if good else None
 
