@@ -291,7 +291,7 @@ def validate_shape(document, kind: str, context: _Context, found: list[Finding])
     """The shape findings; returns the pointers of values of the wrong shape."""
     jurisdiction = _given_jurisdiction(document, context)
     named = jurisdiction if isinstance(jurisdiction, str) else None
-    errors = kinds.validator(kind).errors(document.data)
+    errors = kinds.validator(kind).errors(document.data, getattr(document, "values", None))
     found.extend(_tool_finding(document, rule_id, message, pointer, named) for rule_id, pointer, message in errors)
     return {pointer for rule_id, pointer, _ in errors if rule_id == F.SHAPE_INVALID}
 

@@ -84,8 +84,22 @@ def build(result, context) -> dict:
     }
 
 
+def dumps(document: dict) -> str:
+    """The report as JSON, one line per finding, file and list entry: readable, and written by the C encoder
+    (an indented dump goes through Python's, ~10x slower on a report of 20,000 findings)."""
+    lines = []
+    for key, value in document.items():
+        name = json.dumps(key)
+        if isinstance(value, list) and value:
+            entries = ",\n".join("    " + json.dumps(entry, ensure_ascii=False) for entry in value)
+            lines.append(f"  {name}: [\n{entries}\n  ]")
+        else:
+            lines.append(f"  {name}: " + json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  "))
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
 def report(result, context, stream: TextIO) -> None:
-    text = json.dumps(build(result, context), indent=2, ensure_ascii=False)
+    text = dumps(build(result, context))
     # A lone surrogate (an undecodable file name) is written as its JSON escape, never as invalid UTF-8.
     stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8") if not text.isascii() else text)
     stream.write("\n")
