@@ -16,8 +16,10 @@ from casino_audit.parsers import WALKED_EXTENSIONS
 from conftest import EXAMPLES, REPO
 
 HOOKS = {hook["id"]: hook for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))}
-COMPLIANT = ["examples/lu/machine-compliant.yaml", "examples/lu/table-punto-banco.yaml"]
-NON_COMPLIANT = "examples/lu/machine-rtp-below-85.yaml"
+COMPLIANT = ["examples/lu/machine-compliant.yaml", "examples/lu/table-punto-banco.yaml",
+             "examples/lu/log-punto-banco.jsonl"]
+NON_COMPLIANT = {"examples/lu/machine-rtp-below-85.yaml": "LU-SLOT-RTP-MIN",
+                 "examples/lu/log-punto-banco-breaches.jsonl": "LU-PB-LOG-OUTCOME"}
 # What the README tells a user to add to narrow the hook to a directory.
 README_EXCLUDE = "^(?!filings/)"
 
@@ -75,9 +77,10 @@ def test_the_hook_passes_compliant_filings_and_fails_a_breach_naming_it(cli):
     assert entry("casino-audit") == ["check", "--allow-empty"]
     done = cli(*entry("casino-audit"), *COMPLIANT)
     assert done.returncode == 0, done.stdout
-    done = cli(*entry("casino-audit"), *COMPLIANT, NON_COMPLIANT)
-    assert done.returncode == 1
-    assert NON_COMPLIANT in done.stdout and "LU-SLOT-RTP-MIN" in done.stdout and "FAILED" in done.stdout
+    done = cli(*entry("casino-audit"), *COMPLIANT, *NON_COMPLIANT)
+    assert done.returncode == 1 and "FAILED" in done.stdout
+    for path, finding in NON_COMPLIANT.items():
+        assert path in done.stdout and finding in done.stdout
 
 
 def test_a_commit_of_only_a_config_file_passes_the_hook(cli, tmp_path):
