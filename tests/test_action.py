@@ -217,3 +217,14 @@ def test_a_sarif_file_is_written_beside_the_log_format(workspace):
     sarif = json.loads((workspace / "casino-audit.sarif").read_text("utf-8"))
     assert sarif["version"] == "2.1.0"
     assert [r["ruleId"] for r in sarif["runs"][0]["results"] if r["ruleId"] == "LU-SLOT-RTP-MIN"]
+
+
+def test_the_readme_workflow_uses_the_action_as_declared():
+    blocks = re.findall(r"```yaml\n(# \.github/workflows/.*?)```", (REPO / "README.md").read_text("utf-8"), re.S)
+    assert len(blocks) == 1
+    steps = yaml.safe_load(blocks[0])["jobs"]["casino-audit"]["steps"]
+    [audit] = [step for step in steps if step.get("uses", "").startswith("OWNER/casino-audit@")]
+    assert set(audit["with"]) <= set(ACTION["inputs"])
+    [upload] = [step for step in steps if step.get("uses", "").startswith("github/codeql-action/upload-sarif@")]
+    assert upload["with"]["sarif_file"] == audit["with"]["sarif-file"]
+    assert "!cancelled()" in upload["if"]  # the findings of a failed audit are uploaded too

@@ -20,8 +20,17 @@ COMPLIANT = ["examples/lu/machine-compliant.yaml", "examples/lu/table-punto-banc
              "examples/lu/log-punto-banco.jsonl"]
 NON_COMPLIANT = {"examples/lu/machine-rtp-below-85.yaml": "LU-SLOT-RTP-MIN",
                  "examples/lu/log-punto-banco-breaches.jsonl": "LU-PB-LOG-OUTCOME"}
-# What the README tells a user to add to narrow the hook to a directory.
-README_EXCLUDE = "^(?!filings/)"
+
+def readme_config() -> list[dict]:
+    """The .pre-commit-config.yaml the README shows."""
+    blocks = re.findall(r"```yaml\n(# \.pre-commit-config\.yaml\n.*?)```", (REPO / "README.md").read_text("utf-8"), re.S)
+    assert len(blocks) == 1
+    [repo] = yaml.safe_load(blocks[0])
+    return repo["hooks"]
+
+
+README_HOOKS = {hook["id"]: hook for hook in readme_config()}
+README_EXCLUDE = README_HOOKS["casino-audit"]["exclude"]  # what narrows the hook to a directory
 
 
 def entry(hook_id: str) -> list[str]:
@@ -33,7 +42,8 @@ def entry(hook_id: str) -> list[str]:
 
 
 def test_the_hooks_are_the_two_documented():
-    assert set(HOOKS) == {"casino-audit", "casino-audit-all"}
+    assert set(HOOKS) == set(README_HOOKS) == {"casino-audit", "casino-audit-all"}
+    assert README_HOOKS["casino-audit-all"]["args"] == ["filings/"] and "files" not in README_HOOKS["casino-audit"]
     for hook in HOOKS.values():
         assert hook["language"] == "python"  # pre-commit pip-installs this repository, rulesets and all
         assert hook["require_serial"] is True  # one report, rulesets read once
