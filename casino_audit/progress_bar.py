@@ -24,14 +24,14 @@ def in_ci(environ=os.environ) -> bool:
 
 
 def wanted(machine_readable_on_stdout: bool, stream: TextIO | None = None, environ=os.environ) -> bool:
-    """A bar only for a person at a terminal: standard error is one, not in CI, and the report going to standard
-    output is not one a program reads (`--format json | jq` shows nothing else)."""
+    """A bar only for a person at a terminal: standard error is one (that can move its cursor), not in CI, and the
+    report going to standard output is not one a program reads (`--format json | jq` shows nothing else)."""
     stream = sys.stderr if stream is None else stream
     try:
         terminal = stream.isatty()
     except (AttributeError, ValueError):  # no stream, or a closed one
         terminal = False
-    return terminal and not in_ci(environ) and not machine_readable_on_stdout
+    return terminal and environ.get("TERM") != "dumb" and not in_ci(environ) and not machine_readable_on_stdout
 
 
 class ProgressBar:

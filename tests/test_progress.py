@@ -56,6 +56,7 @@ class Terminal(io.StringIO):
     (Terminal(), {"CI": "true"}, False, False),
     (Terminal(), {"CI": "1"}, False, False),
     (Terminal(), {"CI": "false"}, False, True),
+    (Terminal(), {"TERM": "dumb"}, False, False),
     (Terminal(), {}, True, False),  # `--format json | jq` in a terminal
 ])
 def test_a_bar_only_for_a_person_at_a_terminal(stream, environ, machine, shown):
