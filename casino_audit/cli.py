@@ -106,7 +106,7 @@ class ReportedFail(Fail):
     """A run that could not start, whose report (saying why, exit 2) has been written: it stays."""
 
 
-def _guard_output(output: Path, paths: list[Path]) -> None:
+def _guard_output(output: Path, paths: list[Path], inside_checked_tree: bool = False) -> None:
     """The report never replaces a filing, ruleset or config, never lands in a tree being checked, never
     replaces a directory."""
     target = output.resolve()
@@ -118,7 +118,7 @@ def _guard_output(output: Path, paths: list[Path]) -> None:
         if same:
             raise OutputRefused(f"-o {output} is one of the files this run reads (a filing, ruleset or config); the report "
                        "would overwrite it")
-        if path.is_dir() and (resolved == target.parent or resolved in target.parents):
+        if not inside_checked_tree and path.is_dir() and (resolved == target.parent or resolved in target.parents):
             raise OutputRefused(f"-o {output} is inside {path}, a directory being checked; write the report "
                                 "elsewhere")
 
@@ -179,17 +179,28 @@ def check(
                                                                                  "applied for want of a parameter."),
     allow_empty: Optional[bool] = typer.Option(None, "--allow-empty", help="Exit 0, not 2, when no filing is found."),
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Force colour on or off."),
+    baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
+                                            help="Findings accepted earlier (written by --write-baseline): shown as "
+                                                 "baselined, not counted; only new findings fail."),
+    write_baseline: Optional[Path] = typer.Option(None, "--write-baseline", metavar="FILE",
+                                                  help="Write this run's law findings as a baseline (keyed by file, "
+                                                       "rule id and JSON pointer, not line)."),
 ):
     """Check filings and report every breach with the article it breaks."""
+    reads = list(paths) + list(ruleset) + ([config] if config else []) + ([baseline] if baseline else [])
     if output is not None:
-        _guard_output(output, list(paths) + list(ruleset) + ([config] if config else []))
+        _guard_output(output, reads)
+    if write_baseline is not None:  # may sit in the tree checked: it is set aside, not checked
+        _guard_output(write_baseline, reads, inside_checked_tree=True)
+    if output is not None and write_baseline is not None and output.resolve() == write_baseline.resolve():
+        raise Fail("--output and --write-baseline name the same file")
     try:
         if output_format not in FORMAT_NAMES:
             raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
         _check(paths, output, output_format, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
-            max_file_size=max_file_size, max_per_rule=max_per_rule))
+            max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline)
     except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:
@@ -199,7 +210,8 @@ def check(
         raise
 
 
-def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
+def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict,
+           baseline: Optional[Path] = None, write_baseline: Optional[Path] = None):
     from casino_audit.engine import Checker
     from casino_audit.findings import Severity
     from casino_audit.pipeline import UsageError, run
@@ -223,13 +235,16 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
         raise Fail(str(error), details=error.details) from None
     checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
                       require_params=settings.require_params)
+    suppressor = _suppressor(settings, baseline, write_baseline)
     try:  # a bar on stderr for a long run in a terminal, erased before the report; none for a program's format
         with progress_for(machine_readable_on_stdout=output is None and output_format != "rich") as progress:
             result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
                          default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
-                         max_bytes=settings.max_file_size, progress=progress)
+                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress)
     except UsageError as error:
         raise Fail(str(error)) from None
+    if write_baseline is not None:
+        _write_baseline(write_baseline, suppressor)
     if not result.files_to_check() and not settings.allow_empty:
         raise Fail("no filing found to check under the given paths (nothing was checked; --allow-empty accepts "
                    "that)")
@@ -237,6 +252,37 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
                             settings.require_params)
     _report(result, context, output, output_format)
     raise typer.Exit(result.exit_code(settings.fail_on))
+
+
+def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Path]):
+    """What waivers and the baseline cover (None when neither is in play: the sink's fast path)."""
+    from casino_audit.suppressions import BaselineError, Suppressor, read_baseline
+
+    if not settings.waivers and baseline is None and write_baseline is None:
+        return None
+    entries = None
+    if baseline is not None:
+        try:
+            entries = read_baseline(baseline)
+        except BaselineError as error:
+            raise Fail(str(error)) from None
+        settings.baseline = baseline
+    return Suppressor(settings.waivers, baseline=entries,
+                      baseline_root=baseline.parent if baseline is not None else None,
+                      baseline_source=str(baseline) if baseline is not None else None,
+                      record=write_baseline is not None,
+                      record_root=write_baseline.parent if write_baseline is not None else None,
+                      baseline_file=baseline, record_file=write_baseline)
+
+
+def _write_baseline(path: Path, suppressor) -> None:
+    from casino_audit.suppressions import baseline_document
+
+    text = json.dumps(baseline_document(suppressor.recorded), indent=2, ensure_ascii=False) + "\n"
+    try:
+        _write_atomically(path, lambda stream: stream.write(text))
+    except OSError as error:
+        raise Fail(f"cannot write the baseline {path}: {error.strerror or error}") from None
 
 
 def _failed_run(findings: list):

@@ -61,7 +61,8 @@ def _inside(path: str, root: str) -> bool:
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def walk(root: str, to_check: list[str], records: list[FileRecord], problems: list[Finding]) -> None:
+def walk(root: str, to_check: list[str], records: list[FileRecord], problems: list[Finding],
+         aside: dict[str, str] | None = None) -> None:
     """Walk a directory without recursion (a tree 1,200 levels deep is still walked), in sorted order.
     Hidden entries are left out; links are followed only to files inside the tree; a directory that cannot be
     read is a finding, never a silent gap."""
@@ -97,6 +98,8 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
                     subdirectories.append(full)
             elif is_config_name(entry.name) and is_config_file(full):
                 records.append(_skipped(full, "a casino-audit config file, not a filing"))
+            elif aside and os.path.realpath(full) in aside:
+                records.append(_skipped(full, aside[os.path.realpath(full)]))
             elif not entry.name.lower().endswith(WALKED_EXTENSIONS):
                 records.append(_skipped(full, "not a YAML or JSON file (name it to check it)"))
             elif is_link and not _inside(full, root):
@@ -107,17 +110,21 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
         stack.extend(reversed(subdirectories))
 
 
-def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord], list[Finding]]:
+def discover(paths: Iterable[str], aside: dict[str, str] | None = None) \
+        -> tuple[list[str], list[FileRecord], list[Finding]]:
     """Files to check; the paths met in walked directories that are not filings (skipped) or cannot be read; and
     the findings on those. A file named on the command line is read whatever its extension, unless it is a
-    casino-audit config file."""
+    casino-audit config file. `aside`: real paths of the run's own files (the baseline) -> why they are not
+    filings."""
     to_check: list[str] = []
     records: list[FileRecord] = []
     problems: list[Finding] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            walk(raw, to_check, records, problems)
+            walk(raw, to_check, records, problems, aside)
+        elif aside and os.path.realpath(raw) in aside:
+            records.append(_skipped(raw, aside[os.path.realpath(raw)]))
         elif is_config_name(path.name) and is_config_file(raw):  # pre-commit and globs pass config files along
             records.append(_skipped(raw, "a casino-audit config file, not a filing"))
         elif path.exists() or path.is_symlink():
@@ -141,14 +148,15 @@ class _Context:
 
 def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] | None = None,
         jurisdiction: str | None = None, *, default_jurisdiction: str | None = None,
-        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None,
+        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None, suppressor=None,
         progress: Callable[[Progress], None] | None = None) -> RunResult:
     """`jurisdiction` replaces every document's own (an explicit option); `default_jurisdiction` only fills in
-    documents that name none (a config file). `loader` replaces the parsers of documents (tests). `progress` is
-    told when each file starts and ends, and every PROGRESS_EVERY records of a log."""
-    files, records, problems = discover(paths)
+    documents that name none (a config file). `loader` replaces the parsers of documents (tests). `suppressor`
+    (suppressions.Suppressor) marks the findings waivers and the baseline cover. `progress` is told when each
+    file starts and ends, and every PROGRESS_EVERY records of a log."""
+    files, records, problems = discover(paths, suppressor.files() if suppressor is not None else None)
     result = RunResult()
-    sink = FindingSink(max_per_rule)
+    sink = FindingSink(max_per_rule, suppressor)
     sink.extend(problems)
     context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
     for done, path in enumerate(files):
@@ -168,9 +176,12 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
         if progress is not None:
             progress(Progress(done + 1, len(files), path, record.records["read"] if record.records else 0))
     _keep(sink, context.dossier.close())
+    if suppressor is not None:
+        sink.extend(suppressor.findings())
     result.files.extend(records)
     result.findings = sorted(sink.kept, key=Finding.sort_key)
     result.totals = sink.totals
+    result.suppressed = sink.suppressed
     result.omitted = sink.omitted()
     # Run-level findings of law rules are the rules not applied for want of a parameter value.
     result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})

@@ -31,6 +31,7 @@ class Omitted:
     rule_id: str
     shown: int
     total: int
+    suppression: str | None = None  # "waiver" | "baseline": findings covered, capped apart from those that count
 
 
 @dataclass
@@ -83,12 +84,17 @@ class RunResult:
 
 class FindingSink:
     """Collects findings as a run makes them: exact counts for all, the first `max_per_rule` of each rule in each
-    file kept (0 keeps all), run-level findings (no file) once each. Memory stays bounded by what is shown."""
+    file kept (0 keeps all), run-level findings (no file) once each. Memory stays bounded by what is shown.
 
-    def __init__(self, max_per_rule: int = DEFAULT_MAX_PER_RULE):
+    A `suppressor` (waivers, the baseline) marks the findings it covers: they are counted and capped apart, and do
+    not count toward the verdict. Findings it might cover are made even past the cap, to be told apart."""
+
+    def __init__(self, max_per_rule: int = DEFAULT_MAX_PER_RULE, suppressor=None):
         self.max_per_rule = max_per_rule
+        self.suppressor = suppressor
         self.kept: list[Finding] = []
         self.totals: Counter = Counter()
+        self.suppressed: Counter = Counter()
         self._per_rule: Counter = Counter()
         self._run_level: set[tuple[str, str]] = set()
 
@@ -100,19 +106,38 @@ class FindingSink:
             self._run_level.add(key)
             self.totals[finding.severity] += 1
             self.kept.append(finding)
-        elif self.admit(finding.file, finding.rule_id, finding.severity):
+            return
+        suppression = self.suppressor.match(finding) if self.suppressor is not None else None
+        if suppression is not None:
+            finding.suppression = suppression
+            self.suppressed[suppression.kind] += 1
+            if self._shown(finding.file, finding.rule_id, suppression.kind):
+                self.kept.append(finding)
+        elif self.admit_now(finding.file, finding.rule_id, finding.severity):
             self.kept.append(finding)
 
     def admit(self, file: str, rule_id: str, severity: Severity) -> bool:
-        """Count a finding of this rule in this file, before it is made; True if it is to be kept (shown)."""
+        """Count a finding of this rule in this file, before it is made; True if it is to be made and given to
+        `keep`. A finding a waiver or the baseline might cover is counted in `keep`, once it can be told apart."""
+        if self.suppressor is not None and self.suppressor.may_match(file, rule_id):
+            return True
+        return self.admit_now(file, rule_id, severity)
+
+    def admit_now(self, file: str, rule_id: str, severity: Severity) -> bool:
         self.totals[severity] += 1
-        key = (file, rule_id)
+        return self._shown(file, rule_id, None)
+
+    def _shown(self, file: str, rule_id: str, suppression: str | None) -> bool:
+        key = (file, rule_id, suppression)
         count = self._per_rule[key] = self._per_rule[key] + 1
         return not self.max_per_rule or count <= self.max_per_rule
 
     def keep(self, finding: Finding) -> None:
-        """A finding already counted by `admit`."""
-        self.kept.append(finding)
+        """A finding `admit` let through."""
+        if self.suppressor is not None and self.suppressor.may_match(finding.file, finding.rule_id):
+            self.add(finding)
+        else:
+            self.kept.append(finding)
 
     def extend(self, findings) -> None:
         for finding in findings:
@@ -120,5 +145,6 @@ class FindingSink:
 
     def omitted(self) -> list[Omitted]:
         limit = self.max_per_rule
-        return sorted(Omitted(file, rule_id, limit, total) for (file, rule_id), total in self._per_rule.items()
-                      if limit and total > limit)
+        return sorted((Omitted(file, rule_id, limit, total, suppression)
+                       for (file, rule_id, suppression), total in self._per_rule.items() if limit and total > limit),
+                      key=lambda o: (o.file, o.rule_id, o.suppression or ""))

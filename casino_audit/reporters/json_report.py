@@ -79,7 +79,8 @@ def build(result, context) -> dict:
                    "records": f.records}
                   for f in result.files],
         "findings": [finding_dict(f) for f in result.findings],
-        "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total} for o in result.omitted],
+        "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total,
+                     "suppression": o.suppression} for o in result.omitted],
     }
 
 

@@ -29,11 +29,20 @@ def _line(finding: Finding) -> Text:
     where = f"{finding.line}:{finding.column}" if finding.line else "-"
     text = Text("  ")
     text.append(f"{where:>7}  ", style="dim")
-    text.append(f"{finding.severity.label:<7}", style=STYLE[finding.severity])
+    if finding.suppression is not None:  # reported, but not counted toward the verdict
+        text.append(f"{'waived' if finding.suppression.kind == 'waiver' else 'baselined':<9}", style="dim")
+    else:
+        text.append(f"{finding.severity.label:<7}", style=STYLE[finding.severity])
     text.append(f" {printable(finding.rule_id)}", style="bold")
     text.append(f"  {printable(finding.message)}")
     if finding.citation is not None:
         text.append(f"\n{'':18}{printable(finding.citation.short())}", style="dim italic")
+    if finding.suppression is not None:
+        s = finding.suppression
+        text.append(f"\n{'':18}{s.kind}: {printable(s.justification)}"
+                    + "".join(f"; {label} {printable(value)}" for label, value in (
+                        ("granted by", s.granted_by), ("ref.", s.reference), ("expires", s.expires),
+                        ("in", s.source)) if value), style="dim")
     for related in finding.related:
         place = related.location
         where = f"{printable(place.file)}:{place.line}:{place.column}" if place.line else printable(place.file)
@@ -53,7 +62,8 @@ def report(result, context, stream: TextIO) -> None:
         for finding in group:
             console.print(_line(finding))
         for entry in omitted.get(path, ()):
-            console.print(Text(f"  ... and {entry.total - entry.shown:,} more {printable(entry.rule_id)} finding(s) "
+            covered = f" {entry.suppression}-covered" if entry.suppression else ""
+            console.print(Text(f"  ... and {entry.total - entry.shown:,} more{covered} {printable(entry.rule_id)} finding(s) "
                                f"in this file ({entry.total:,} in all; --max-per-rule 0 shows every one)",
                                style="dim"))
         console.print()
@@ -123,6 +133,9 @@ def _summary(console: Console, result, context) -> None:
     counts.append(f"{s['warnings']} warning(s)", style=STYLE[Severity.WARNING] if s["warnings"] else "")
     counts.append(", ")
     counts.append(f"{s['infos']} info", style=STYLE[Severity.INFO] if s["infos"] else "")
+    covered = [f"{s[key]:,} {key}" for key in ("waived", "baselined") if s[key]]
+    if covered:
+        counts.append(f"; {' and '.join(covered)}, not counted")
     if s["findings_omitted"]:
         counts.append(f" ({s['findings_omitted']:,} not listed, see above)")
     console.print(counts)
