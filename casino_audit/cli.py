@@ -215,6 +215,7 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     from casino_audit.engine import Checker
     from casino_audit.findings import Severity
     from casino_audit.pipeline import UsageError, run
+    from casino_audit.progress_bar import progress_for
     from casino_audit.provenance import in_use
     from casino_audit.reporters import ReportContext
     from casino_audit.settings import SettingsError, load_rulesets, param_values, resolve
@@ -235,10 +236,11 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
                       require_params=settings.require_params)
     suppressor = _suppressor(settings, baseline, write_baseline)
-    try:
-        result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
-                     default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
-                     max_bytes=settings.max_file_size, suppressor=suppressor)
+    try:  # a bar on stderr for a long run in a terminal, erased before the report; none for a program's format
+        with progress_for(machine_readable_on_stdout=output is None and output_format != "rich") as progress:
+            result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
+                         default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
+                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress)
     except UsageError as error:
         raise Fail(str(error)) from None
     if write_baseline is not None:

@@ -10,7 +10,7 @@ import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from casino_audit import findings as F
 from casino_audit import kinds
@@ -28,6 +28,20 @@ from casino_audit.values import show
 
 class UsageError(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a run is, told to an optional callback (a display is the caller's business: the pipeline prints
+    nothing): files finished of those to check, the file being read, and its records read so far (a log)."""
+
+    files_done: int
+    files_total: int
+    path: str
+    records: int = 0
+
+
+PROGRESS_EVERY = 5000  # records of a log between two progress reports
 
 
 def is_config_file(path: str) -> bool:
@@ -134,25 +148,33 @@ class _Context:
 
 def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] | None = None,
         jurisdiction: str | None = None, *, default_jurisdiction: str | None = None,
-        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None, suppressor=None) -> RunResult:
+        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None, suppressor=None,
+        progress: Callable[[Progress], None] | None = None) -> RunResult:
     """`jurisdiction` replaces every document's own (an explicit option); `default_jurisdiction` only fills in
     documents that name none (a config file). `loader` replaces the parsers of documents (tests). `suppressor`
-    (suppressions.Suppressor) marks the findings waivers and the baseline cover."""
+    (suppressions.Suppressor) marks the findings waivers and the baseline cover. `progress` is told when each
+    file starts and ends, and every PROGRESS_EVERY records of a log."""
     files, records, problems = discover(paths, suppressor.files() if suppressor is not None else None)
     result = RunResult()
     sink = FindingSink(max_per_rule, suppressor)
     sink.extend(problems)
     context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
-    for path in files:
+    for done, path in enumerate(files):
         record = FileRecord(path, "checked")
         result.files.append(record)
+        on_records = None
+        if progress is not None:
+            progress(Progress(done, len(files), path))
+            on_records = lambda read: progress(Progress(done, len(files), path, read))  # noqa: E731 - called now
         try:
-            _check_file(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES)
+            _check_file(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES, on_records)
         except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
             message = str(error) if isinstance(error, CheckCrashed) else \
                 f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
             sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
             result.internal_errors += 1
+        if progress is not None:
+            progress(Progress(done + 1, len(files), path, record.records["read"] if record.records else 0))
     _keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
@@ -166,10 +188,11 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     return result
 
 
-def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int) -> None:
+def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int,
+                on_records: Callable[[int], None] | None = None) -> None:
     parser = parser_for(path)
     if parser.records is not None and loader is None:
-        _check_stream(parser.records(path, max_bytes), record, context)
+        _check_stream(parser.records(path, max_bytes), record, context, on_records)
         return
     loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
     record.documents = len(loaded.documents)
@@ -181,10 +204,11 @@ def _check_file(path: str, record: FileRecord, context: _Context, loader, max_by
         check_document(document, context)
 
 
-def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None:
+def _check_stream(stream: Stream, record: FileRecord, context: _Context,
+                  on_records: Callable[[int], None] | None = None) -> None:
     """A record stream: its first record is a header naming a stream kind (a game log), whose records follow and
     are replayed one at a time in a session of their own; memory stays flat whatever the stream's length."""
-    records = iter(stream)
+    records = iter(stream) if on_records is None else _reporting(stream, on_records)
     counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
     header = next(records, None)
     session = None
@@ -214,6 +238,14 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None
     if stream.findings:
         record.reason = stream.findings[0].message
     context.sink.extend(stream.findings)
+
+
+def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:
+    """The stream's records, the count read told every PROGRESS_EVERY records (once each is checked)."""
+    for item in stream:
+        yield item
+        if stream.read % PROGRESS_EVERY == 0:
+            on_records(stream.read)
 
 
 def _take(sink: FindingSink, findings: Iterable[Finding]) -> None:
