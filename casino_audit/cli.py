@@ -160,9 +160,14 @@ def check(
     ruleset: List[Path] = typer.Option([], "--ruleset", metavar="FILE", help="A custom ruleset file (may extend a built-in one)."),
     param: List[str] = typer.Option([], "--param", metavar="NAME=VALUE", help="NAME=VALUE for a value the law leaves to a later "
                                                         "decision (repeatable)."),
-    output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help=f"Report format: {FORMATS}."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the report to this file (atomically; "
-                                                                       "never over a filing being checked)."),
+    output_format: Optional[List[str]] = typer.Option(
+        None, "--format", metavar="FORMAT", help=f"Report format: {FORMATS} (default rich; github when "
+                                                 "GITHUB_ACTIONS=true). Repeatable: the Nth --output takes the "
+                                                 "Nth format's report, a format without one goes to standard "
+                                                 "output (one at most)."),
+    output: Optional[List[Path]] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                                help="Write a report to this file (atomically; never over a file "
+                                                     "being checked). Repeatable, one per --format."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", metavar="SEVERITY", help="error (default), warning, info or never."),
     select: Optional[List[str]] = typer.Option(None, "--select", metavar="IDS", help="Only these law rule ids or prefixes "
                                                                       "(comma-separated, repeatable)."),
@@ -181,25 +186,50 @@ def check(
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Force colour on or off."),
 ):
     """Check filings and report every breach with the article it breaks."""
-    if output is not None:
-        _guard_output(output, list(paths) + list(ruleset) + ([config] if config else []))
+    outputs = list(output or [])
+    for target in outputs:
+        _guard_output(target, list(paths) + list(ruleset) + ([config] if config else []))
     try:
-        if output_format not in FORMAT_NAMES:
-            raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
-        _check(paths, output, output_format, color, dict(
+        targets = _report_targets(list(output_format or []), outputs)
+        _check(paths, targets, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
             max_file_size=max_file_size, max_per_rule=max_per_rule))
     except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:
-        if output is not None:  # a run that failed leaves no earlier report standing in for its verdict
+        for target in outputs:  # a run that failed leaves no earlier report standing in for its verdict
             with contextlib.suppress(OSError):
-                output.unlink()
+                target.unlink()
         raise
 
 
-def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
+def _report_targets(formats: list[str], outputs: list[Path]) -> list[tuple[str, Optional[Path]]]:
+    """Each report's format and file (None: standard output), like checkov: the Nth --output takes the Nth
+    --format's report. No --format: rich, or github in GitHub Actions."""
+    if not formats:
+        formats = ["github" if os.environ.get("GITHUB_ACTIONS") == "true" else "rich"]
+    for name in formats:
+        if name not in FORMAT_NAMES:
+            raise Fail(f"unknown --format {name!r}; choose one of {FORMATS}")
+    if len(outputs) > len(formats):
+        raise Fail(f"{len(outputs)} --output for {len(formats)} --format: the Nth --output takes the Nth --format's "
+                   "report; name a --format for each")
+    targets = [(name, outputs[n] if n < len(outputs) else None) for n, name in enumerate(formats)]
+    to_stdout = [name for name, target in targets if target is None]
+    if len(to_stdout) > 1:
+        raise Fail(f"--format {' and '.join(to_stdout)} would all go to standard output; give every one but one "
+                   "an --output")
+    seen: list[Path] = []
+    for target in outputs:
+        if any(target.resolve() == other.resolve() or (target.exists() and other.exists()
+                                                        and os.path.samefile(target, other)) for other in seen):
+            raise Fail(f"--output {target} is named twice; each report needs a file of its own")
+        seen.append(target)
+    return targets
+
+
+def _check(paths: list[Path], targets: list, color: Optional[bool], options: dict):
     from casino_audit.engine import Checker
     from casino_audit.findings import Severity
     from casino_audit.pipeline import UsageError, run
@@ -207,17 +237,18 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
     from casino_audit.reporters import ReportContext
     from casino_audit.settings import SettingsError, load_rulesets, param_values, resolve
 
+    outputs = [target for _, target in targets if target is not None]
     try:
         settings = resolve(**options)
-        if output is not None:  # the config file found in the working directory, and the rulesets it names
+        for output in outputs:  # the config file found in the working directory, and the rulesets it names
             _guard_output(output, list(paths) + settings.ruleset_paths + [p for p in [settings.config_path] if p])
         rulesets = load_rulesets(settings)
-        if output is not None:  # and the files those rulesets extend
+        for output in outputs:  # and the files those rulesets extend
             _guard_output(output, [Path(f.path) for used in in_use(rulesets) for f in used.files])
         values = param_values(rulesets, settings.params)
     except SettingsError as error:
         if error.findings:  # a broken config or ruleset is a report too, with its file:line, for a CI format
-            _report(_failed_run(error.findings), ReportContext(Severity.ERROR, color=color), output, output_format)
+            _report(_failed_run(error.findings), ReportContext(Severity.ERROR, color=color), targets)
             raise ReportedFail(str(error), details=error.details) from None
         raise Fail(str(error), details=error.details) from None
     checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
@@ -233,7 +264,7 @@ def _check(paths: list[Path], output: Optional[Path], output_format: str, color:
                    "that)")
     context = ReportContext(settings.fail_on, in_use(rulesets, values, checker.used), settings.in_effect(), color,
                             settings.require_params)
-    _report(result, context, output, output_format)
+    _report(result, context, targets)
     raise typer.Exit(result.exit_code(settings.fail_on))
 
 
@@ -247,21 +278,26 @@ def _failed_run(findings: list):
     return RunResult(findings=sink.kept, totals=sink.totals, internal_errors=1)
 
 
-def _report(result, context, output: Optional[Path], output_format: str) -> None:
+def _report(result, context, targets: list) -> None:
+    """Every report: the files first (each written atomically), then the one for standard output, if any."""
     from casino_audit.reporters import reporter
 
-    write = reporter(output_format)
-    if output is not None:
+    for output_format, output in targets:
+        if output is None:
+            continue
+        write = reporter(output_format)
         try:
             _write_atomically(output, lambda stream: write(result, context, stream))
         except OSError as error:
             raise Fail(f"cannot write {output}: {error.strerror or error}") from None
-        return
-    try:
-        write(result, context, sys.stdout)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _quiet_broken_pipe()
+    for output_format, output in targets:
+        if output is not None:
+            continue
+        try:
+            reporter(output_format)(result, context, sys.stdout)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_broken_pipe()
 
 
 def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list:

@@ -84,7 +84,11 @@ def build(result, context) -> dict:
 
 
 def report(result, context, stream: TextIO) -> None:
-    text = json.dumps(build(result, context), indent=2, ensure_ascii=False)
+    write_json(build(result, context), stream)
+
+
+def write_json(document, stream: TextIO) -> None:
+    text = json.dumps(document, indent=2, ensure_ascii=False)
     # A lone surrogate (an undecodable file name) is written as its JSON escape, never as invalid UTF-8.
     stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8") if not text.isascii() else text)
     stream.write("\n")
