@@ -341,10 +341,17 @@ def _omitted(entry, index: dict[str, int], locator: Locator) -> dict:
 
 
 def _settings(context) -> list[dict]:
-    return [_notification("setting", "warning" if setting.name in ("select", "ignore") else "note",
-                          f"{setting.name} = {common.value_text(setting.value)} (from {setting.source})",
-                          properties={"name": setting.name, "value": setting.value, "source": setting.source})
-            for setting in context.settings]
+    """Every setting not at its default; those that switch rules of law off as warnings."""
+    notes = []
+    for setting in context.settings:
+        narrows = setting.name in ("select", "ignore")
+        text = f"{setting.name} = {common.value_text(setting.value)} (from {setting.source})"
+        if narrows:
+            text += ": the rules it leaves out were not applied (ruleConfigurationOverrides lists them)"
+        notes.append(_notification("setting", "warning" if narrows else "note", text,
+                                   properties={"name": setting.name, "value": setting.value,
+                                               "source": setting.source}))
+    return notes
 
 
 def _law_changes(context, index: dict[str, int]) -> list[dict]:
