@@ -14,8 +14,10 @@ def verdict(result, context) -> tuple[str, str]:
     """The verdict line (`FAILED: findings at or above 'error'`) and its kind (UNKNOWN, FAILED, ...)."""
     threshold = context.fail_on
     not_applied = len(result.not_applied)
-    unapplied = (f"{not_applied} rule(s) not applied: parameters missing"
-                 + ("" if context.require_params else " (--require-params makes that a failure)")) if not_applied else ""
+    unapplied = ""
+    if not_applied:
+        unapplied = (f"{not_applied} rule(s) not applied: parameters missing"
+                     + ("" if context.require_params else " (--require-params makes that a failure)"))
     if result.internal_errors and not result.files:
         return "ERROR: the run could not start (the findings above say why); nothing was checked", UNKNOWN
     if result.internal_errors:

@@ -8,8 +8,9 @@ findings in its output; a document without a finding is one passing test case, s
 Which rules applied and found nothing is not recorded by a run, so they have no test case of their own.
 
 Each failure's text lists its findings one per line, `file:line:column: severity RULE-ID: message`, then the
-citation. Waived and baselined findings are listed as such and never fail a test. Text is written by
-xml.etree after removing what XML 1.0 cannot hold (control characters, lone surrogates), written as escapes.
+citation. Waived and baselined findings are listed as such and never fail a test. Every text is written by
+xml.etree with each control or invisible character as an escape (`printable`): XML 1.0 cannot hold control
+characters or lone surrogates, and a filing's text cannot end a line of the failure early.
 """
 
 from __future__ import annotations
