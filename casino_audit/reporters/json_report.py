@@ -99,7 +99,11 @@ def dumps(document: dict) -> str:
 
 
 def report(result, context, stream: TextIO) -> None:
-    text = dumps(build(result, context))
+    write_json(build(result, context), stream, one_line_entries=True)
+
+
+def write_json(document, stream: TextIO, one_line_entries: bool = False) -> None:
+    text = dumps(document) if one_line_entries else json.dumps(document, indent=2, ensure_ascii=False)
     # A lone surrogate (an undecodable file name) is written as its JSON escape, never as invalid UTF-8.
     stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8") if not text.isascii() else text)
     stream.write("\n")

@@ -14,8 +14,11 @@ from rich.text import Text
 
 from casino_audit.display import printable
 from casino_audit.findings import Finding, Severity
+from casino_audit.reporters import common
 
 STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+VERDICT_STYLE = {common.UNKNOWN: "bold red", common.FAILED: "bold red", common.PASSED_WITH_GAPS: "bold yellow",
+                 common.PASSED: "bold green"}
 
 
 def _console(stream: TextIO, color: bool | None) -> Console:
@@ -148,18 +151,5 @@ def _summary(console: Console, result, context) -> None:
 
 
 def verdict(result, context) -> Text:
-    threshold = context.fail_on
-    not_applied = len(result.not_applied)
-    unapplied = (f"{not_applied} rule(s) not applied: parameters missing"
-                 + ("" if context.require_params else " (--require-params makes that a failure)")) if not_applied else ""
-    if result.internal_errors and not result.files:
-        return Text("ERROR: the run could not start (the findings above say why); nothing was checked",
-                    style="bold red")
-    if result.internal_errors:
-        return Text(f"ERROR: the check crashed on {result.internal_errors} file(s) (INTERNAL-ERROR above); "
-                    "their verdict is unknown", style="bold red")
-    if result.failed(threshold):
-        return Text(f"FAILED: findings at or above '{threshold.label}'" + (f"; {unapplied}" if unapplied else ""),
-                    style="bold red")
-    text = "PASSED" + (f": nothing at or above '{threshold.label}'" if threshold else " (--fail-on never)")
-    return Text(text + (f"; {unapplied}" if unapplied else ""), style="bold yellow" if unapplied else "bold green")
+    text, kind = common.verdict(result, context)
+    return Text(text, style=VERDICT_STYLE[kind])
