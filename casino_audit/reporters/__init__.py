@@ -30,6 +30,7 @@ Reporter = Callable[[RunResult, ReportContext, TextIO], None]
 REPORTERS: dict[str, str] = {  # format -> module in this package with a `report` function
     "rich": "rich_report",
     "json": "json_report",
+    "html": "html_report",
 }
 FORMAT_NAMES = tuple(REPORTERS)
 
