@@ -163,7 +163,7 @@ def test_every_rule_has_its_result(cli, tmp_path):
     assert results["LU-ROUL-POCKETS"]["data-result"] == "not-applied"
     text = "".join(html.text)
     assert "left out by --select / --ignore" in text and "no value for slot_stake_minimum_eur" in text
-    assert "no document of the run it applies to (table documents for roulette" in text
+    assert "no document of the run it applies to: it applies to table documents for roulette" in text
     assert "Casino 2000 Mondorf-les-Bains" in text  # who filed, from filing.applicant
 
     (tmp_path / "low.yaml").write_text((EXAMPLES / "lu/machine-rtp-below-85.yaml").read_text("utf-8"), "utf-8")

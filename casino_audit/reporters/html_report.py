@@ -20,6 +20,7 @@ from typing import Iterable, TextIO
 
 from casino_audit import __version__
 from casino_audit import findings as F
+from casino_audit.checks import describe_condition
 from casino_audit.display import printable
 from casino_audit.engine import selected
 from casino_audit.findings import Finding, Severity
@@ -128,9 +129,10 @@ def rule_results(result, context) -> list[tuple[object, list[tuple[object, str, 
 
 
 def _no_document(rule) -> str:
+    """Why a selected rule with every parameter was applied to nothing: the run had no document it is for."""
     what = f"{rule.kind} documents" + (f" for {', '.join(rule.games)}" if rule.games else "")
-    unless = "; or its conditions (`when:`) held for none" if rule.when else ""
-    return f"no document of the run it applies to ({what}{unless})"
+    when = " when " + " and ".join(describe_condition(c) for c in rule.when) if rule.when else ""
+    return f"no document of the run it applies to: it applies to {what}{when}"
 
 
 # --- the page --------------------------------------------------------------------------------------------------
@@ -490,7 +492,7 @@ def _not_checked(result) -> list[str]:
     if not files and not documents:
         out.append('<p class="none">Every file found was read and every document in it checked against law.</p>')
     if files:
-        out.append('<h3>Files not read, or read in part</h3><table class="grid"><thead><tr><th>Path</th>'
+        out.append('<h3>Files not checked, or checked in part</h3><table class="grid"><thead><tr><th>Path</th>'
                    "<th>Status</th><th>Why</th></tr></thead><tbody>")
         for record in files:
             out.append(f'<tr class="not-checked-file"{data(path=record.path, status=record.status)}>'
