@@ -241,6 +241,7 @@ def test_waived_and_baselined_findings_are_shown_apart():
 def test_header_documents_not_checked_and_settings(cli, tmp_path):
     (tmp_path / "broken.yaml").write_text("kind: machine\njurisdiction: [LU\n", "utf-8")
     (tmp_path / "elsewhere.yaml").write_text("kind: machine\njurisdiction: XX\n", "utf-8")
+    (tmp_path / "listed.yaml").write_text("kind: machine\njurisdiction: [LU]\n", "utf-8")
     (tmp_path / "notes.txt").write_text("not a filing\n", "utf-8")
     table = (EXAMPLES / "lu/table-roulette.yaml").read_text("utf-8")
     (tmp_path / "table.yaml").write_text(table, "utf-8")
@@ -250,8 +251,9 @@ def test_header_documents_not_checked_and_settings(cli, tmp_path):
     text = "".join(html.text)
     not_checked = {row["data-path"]: row["data-status"] for row in html.having("not-checked-file")}
     assert not_checked == {str(tmp_path / "broken.yaml"): "unreadable", str(tmp_path / "notes.txt"): "skipped"}
+    # an unreadable file is said once, in the files table; a document that reached no ruleset is listed
     assert {row["data-file"] for row in html.having("not-checked-document")} == {
-        str(tmp_path / "broken.yaml"), str(tmp_path / "elsewhere.yaml")}
+        str(tmp_path / "elsewhere.yaml"), str(tmp_path / "listed.yaml")}
     settings = {row["data-name"] for row in html.having("setting")}
     assert {"fail_on", "params"} <= settings
     assert "option --fail-on" in text and "roulette_stake_minimum_eur=5" in text
@@ -311,6 +313,24 @@ def _chromium(*args: str, user_data: Path) -> subprocess.CompletedProcess:
         pytest.fail(f"chromium did not finish within {CHROMIUM_TIMEOUT} s: {' '.join(args)}")
 
 
+PARTS = ("Findings by document", "Findings waived or baselined", "What was not checked, and why",
+         "Settings in effect", "Rules applied and their results", "Files")
+
+
+def pdf_outline(document: bytes) -> list[tuple[str, bytes]]:
+    """(title, the object number of its page) of each entry of a Chromium PDF's outline (its headings)."""
+    entries = []
+    for match in re.finditer(rb"/Title\s*(\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f]*>)\s*/Dest\s*\[\s*(\d+)\s+0\s+R",
+                             document):
+        raw, page = match.groups()
+        if raw.startswith(b"<"):
+            title = bytes.fromhex(raw[1:-1].decode()).decode("utf-16" if raw[1:5].upper() == b"FEFF" else "latin-1")
+        else:
+            title = re.sub(rb"\\(.)", rb"\1", raw[1:-1]).decode("latin-1")
+        entries.append((title, page))
+    return entries
+
+
 # Added to a copy of the report (the report itself has no script): marks each finding row, each "more findings"
 # note and the verdict with whether the browser renders it (laid out, with a size, not hidden or transparent).
 PROBE = """<script>
@@ -340,15 +360,25 @@ def test_rendered_in_chromium_screenshot_pdf_and_every_finding_visible(tmp_path)
 
     with tempfile.TemporaryDirectory() as profile:  # one launch: the screenshot and the print
         _chromium(f"--screenshot={png}", "--window-size=1280,4000", "--no-pdf-header-footer",
-                  f"--print-to-pdf={pdf}", page_path.as_uri(), user_data=Path(profile))
+                  "--generate-pdf-document-outline", f"--print-to-pdf={pdf}", page_path.as_uri(),
+                  user_data=Path(profile))
     head = png.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 100_000
     assert (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")) == (1280, 4000)
     document = pdf.read_bytes()
     assert document.startswith(b"%PDF-")
     pages = len(re.findall(rb"/Type\s*/Page\b", document))
-    # Each file with findings starts a page in print, and the front matter has its own.
     assert pages > report["summary"]["files_with_findings"], pages
+    # Printed, each part and each file's findings start a page: the PDF's outline (its headings) says where.
+    outline = pdf_outline(document)
+    files = [attributes["data-file"] for attributes in Report(page_path.read_text("utf-8")).having("file")
+             if "data-file" in attributes]
+    file_pages = [page for title, page in outline if re.sub(r"^file ", "", title, flags=re.I) in files]
+    assert len(file_pages) == len(files) == report["summary"]["files_with_findings"]
+    part_pages = [page for title, page in outline if title in PARTS]
+    assert len(part_pages) == len(PARTS)
+    assert len(set(file_pages)) == len(file_pages) and len(set(part_pages)) == len(part_pages)
+    assert set(file_pages) & set(part_pages) == {file_pages[0]} == {part_pages[0]}  # the first file under its part
 
     probe = tmp_path / "probe.html"
     probe.write_text(page_path.read_text("utf-8").replace("</body>", PROBE + "</body>"), "utf-8")

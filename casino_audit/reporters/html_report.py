@@ -162,7 +162,7 @@ def render(result, context, now: datetime) -> str:
         *_head(result, context, now, state, jurisdictions),
         *_findings(result),
         *_suppressed(result),
-        *_not_checked(result),
+        *_not_checked(result, context),
         *_settings(context),
         *_rules(result, context),
         *_files(result),
@@ -343,10 +343,14 @@ def _findings(result) -> list[str]:
         out.append(f'<section class="file"{data(file=path)}>')
         out.append(f'<h3 class="file-name"><span class="label">File</span> <code>{text(path)}</code></h3>')
         out.append(_file_facts(record))
-        for document, findings in groupby(group, key=lambda f: None if stream else f.document):
-            findings = list(findings)
+        documents: dict[int | None, list[Finding]] = {}  # the file as a whole (None) first, then each document
+        for finding in group:
+            documents.setdefault(None if stream else finding.document, []).append(finding)
+        order = sorted(documents, key=lambda index: -1 if index is None else index)
+        for document in order:
+            findings = documents[document]
             out.append(f'<div class="document"{data(document=document)}>')
-            if many or (document is None and not stream and record is not None and record.documents):
+            if record is not None and (many or len(order) > 1):
                 out.append(f'<h4 class="document-name">{_document_title(document, record)}</h4>')
             out.append(_table_head())
             for finding in findings:
@@ -485,10 +489,15 @@ def _suppressed(result) -> list[str]:
 
 # --- what was not checked, the settings, the rules, the files --------------------------------------------------
 
-def _not_checked(result) -> list[str]:
+def _not_checked(result, context) -> list[str]:
     out = ['<section class="part" id="not-checked">', "<h2>What was not checked, and why</h2>"]
     files = [record for record in result.files if record.status != "checked"]
-    documents = [f for f in result.findings if f.rule_id in NOT_CHECKED and f.file]
+    unreadable = {record.path for record in files if record.status == "unreadable"}  # said in the files table
+    override = any(setting.name == "jurisdiction_override" for setting in context.settings)
+    documents = [f for f in result.findings if f.file and f.file not in unreadable and (
+        f.rule_id in NOT_CHECKED
+        # a jurisdiction of the wrong shape chooses no ruleset (pipeline.choose_jurisdiction), unless -j gave one
+        or (f.rule_id == F.SHAPE_INVALID and f.pointer == "/jurisdiction" and not override))]
     if not files and not documents:
         out.append('<p class="none">Every file found was read and every document in it checked against law.</p>')
     if files:
@@ -626,7 +635,8 @@ code { font: 9pt/1.35 "DejaVu Sans Mono", "Noto Sans Mono", Consolas, monospace;
 .contents ol { columns: 2; margin: 4px 0 0; }
 .contents a { color: var(--ink); }
 table { width: 100%; border-collapse: collapse; margin: 6px 0 10px; }
-th, td { text-align: left; vertical-align: top; padding: 5px 7px; border-bottom: 1px solid var(--rule); }
+th, td { text-align: left; vertical-align: top; padding: 5px 7px; border-bottom: 1px solid var(--rule);
+  overflow-wrap: break-word; }
 th { font-size: 8.5pt; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
   border-bottom: 1.5px solid var(--ink); background: var(--band); }
 td.num, th.num { text-align: right; }
