@@ -355,7 +355,7 @@ def test_rendered_in_chromium_screenshot_pdf_and_every_finding_visible(tmp_path)
     for stale in (page_path, png, pdf):
         stale.unlink(missing_ok=True)
     report = json.loads(run_in_process("check", "examples", "--format", "json").stdout)
-    done = run_in_process("check", str(EXAMPLES), "--format", "html", "-o", str(page_path), cwd=REPO)
+    done = run_in_process("check", "examples", "--format", "html", "-o", str(page_path), cwd=REPO)
     assert done.returncode == 1 and page_path.stat().st_size > 10_000, done.stderr
 
     with tempfile.TemporaryDirectory() as profile:  # one launch: the screenshot and the print

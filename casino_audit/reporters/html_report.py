@@ -189,8 +189,8 @@ def _head(result, context, now: datetime, state: str, jurisdictions: str) -> lis
     said = said[len(word):].lstrip(": ")
     caution = " caution" if state == PASSED and result.not_applied else ""
     out = ['<header class="masthead">',
-           '<p class="kicker">Compliance check of gaming filings against the law</p>',
-           "<h1>casino-audit report</h1>",
+           f'<p class="kicker">casino-audit {text(__version__)} · check of gaming filings against the law</p>',
+           "<h1>Compliance report</h1>",
            f'<div class="verdict {state}{caution}" id="verdict"{data(verdict=state, fail_on=threshold, exit_code=result.exit_code(context.fail_on))}>'
            f'<span class="verdict-word">{text(word)}</span>'
            f'<span class="verdict-line">{text(said)}</span></div>',
@@ -272,8 +272,8 @@ def _rulesets(context) -> list[str]:
     if not context.rulesets:
         return []
     out = ['<section class="provenance">', "<h2>Rulesets in use</h2>",
-           '<table class="grid rulesets"><thead><tr><th>Ruleset</th><th>Jurisdiction</th><th>Rules</th>'
-           "<th>File</th><th>SHA-256 of the file</th></tr></thead><tbody>"]
+           '<table class="grid rulesets"><thead><tr><th>Ruleset</th><th>Jurisdiction</th><th class="num">Rules</th>'
+           "<th>File and its SHA-256</th></tr></thead><tbody>"]
     for used in context.rulesets:
         ruleset = used.ruleset
         origin = "built in" if used.builtin else "custom"
@@ -285,8 +285,9 @@ def _rulesets(context) -> list[str]:
                           f'<td rowspan="{len(used.files)}">{text(ruleset.jurisdiction_name)} ({text(ruleset.code)})</td>'
                           f'<td rowspan="{len(used.files)}" class="num">{len(ruleset.rules):,}</td>' if lead else "")
                        + f"<td><code>{text(file.path)}</code>"
-                         f"{'' if lead else ' <span class=aside>(extended)</span>'}</td>"
-                       + f'<td class="hash"><code>{text(file.sha256) if file.sha256 else "could not be read again"}'
+                         f"{'' if lead else ' <span class=aside>(extended)</span>'}"
+                         f'<br><span class="label">sha-256</span> <code class="hash">'
+                         f'{text(file.sha256) if file.sha256 else "none: the file could not be read again"}'
                          "</code></td></tr>")
     out.append("</tbody></table>")
     for used in context.rulesets:
@@ -407,8 +408,8 @@ def _file_facts(record) -> str:
 
 def _table_head() -> str:
     return ('<table class="findings"><colgroup><col class="c-no"><col class="c-sev"><col class="c-rule">'
-            '<col class="c-where"><col class="c-what"></colgroup><thead><tr><th>No.</th><th>Severity</th>'
-            "<th>Rule</th><th>Where</th><th>Finding and the law's words</th></tr></thead><tbody>")
+            '<col class="c-what"></colgroup><thead><tr><th>No.</th><th>Severity</th>'
+            "<th>Rule and place</th><th>Finding and the law's words</th></tr></thead><tbody>")
 
 
 def _where(file: str | None, line, column, pointer, document, show_document: bool = False) -> str:
@@ -426,10 +427,10 @@ def _finding_row(finding: Finding, number: int) -> str:
     suppression = finding.suppression
     cells = [f'<td class="no">{number:,}</td>',
              f'<td class="sev"><span class="badge {severity}">{severity.upper()}</span></td>',
-             f'<td class="rule"><code>{text(finding.rule_id)}</code>'
-             + (f'<br><span class="aside">{text(finding.jurisdiction)}</span>' if finding.jurisdiction else "")
-             + "</td>",
-             f'<td class="where">{_where(finding.file, finding.line, finding.column, finding.pointer, finding.document)}</td>',
+             f'<td class="rule"><code class="rule-id">{text(finding.rule_id)}</code>'
+             + (f' <span class="aside">{text(finding.jurisdiction)}</span>' if finding.jurisdiction else "")
+             + f'<div class="where">{_where(finding.file, finding.line, finding.column, finding.pointer, finding.document)}'
+               "</div></td>",
              f'<td class="what"><p class="message">{text(finding.message)}</p>{_citation(finding.citation)}'
              f"{_related(finding)}{_suppression_block(suppression)}</td>"]
     attrs = data(rule_id=finding.rule_id, severity=severity, file=finding.file, line=finding.line,
@@ -640,11 +641,12 @@ th, td { text-align: left; vertical-align: top; padding: 5px 7px; border-bottom:
 th { font-size: 8.5pt; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
   border-bottom: 1.5px solid var(--ink); background: var(--band); }
 td.num, th.num { text-align: right; }
-td.hash code { font-size: 8pt; }
+code.hash { font-size: 8pt; }
 .findings { table-layout: fixed; }
-.findings .c-no { width: 3.2em; } .findings .c-sev { width: 6.6em; } .findings .c-rule { width: 17%; }
-.findings .c-where { width: 22%; }
+.findings .c-no { width: 3.2em; } .findings .c-sev { width: 6.6em; } .findings .c-rule { width: 32%; }
 .findings td.no { color: var(--muted); text-align: right; }
+.rule-id { font-weight: 700; }
+.where { margin-top: 3px; }
 .badge { display: inline-block; padding: 0 5px; border: 1px solid currentColor; border-radius: 2px;
   font-size: 7.5pt; font-weight: 700; letter-spacing: .05em; }
 .badge.error { color: var(--error); } .badge.warning { color: var(--warning); } .badge.info { color: var(--info); }
@@ -676,6 +678,9 @@ td.hash code { font-size: 8pt; }
   @page { size: A4; margin: 16mm 14mm 18mm; }
   html, body { background: #fff; }
   body { font-size: 9.5pt; }
+  .counts { grid-template-columns: repeat(4, 1fr); }
+  .count:nth-child(4) { border-right: 0; }
+  .count:nth-child(-n+4) { border-bottom: 1px solid var(--rule); }
   .report { max-width: none; margin: 0; padding: 0; border: 0; }
   .contents { display: none; }
   a { color: inherit; text-decoration: none; }
