@@ -265,6 +265,25 @@ def test_header_documents_not_checked_and_settings(cli, tmp_path):
     assert "severity warning or above" in text
 
 
+def test_a_house_ruleset_is_named_with_both_files_and_what_it_changes_in_the_law(cli, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("ruleset: house\nextends: lu\ninstruments:\n  policy: {title: House <policy>, language: en}\n"
+                     "rules:\n  - id: LU-SLOT-RTP-MIN\n    title: house\n    severity: info\n"
+                     "    applies_to: {kind: machine}\n"
+                     '    check: {kind: value, target: /redistribution_rate, unit: percent, min: "85"}\n'
+                     "    citation: {instrument: policy, article: HP-7 s. 2, text: house words}\n"
+                     "    rationale: house\n", "utf-8")
+    report, page = json_and_html(cli, "examples/lu/machine-rtp-below-85.yaml", "--ruleset", str(house))
+    html = assert_same_as_json(report, page)
+    assert [(row["data-ruleset"], row["data-name"], row["data-sha256"]) for row in html.having("ruleset-file")] == [
+        ("house", f["name"], f["sha256"]) for f in report["rulesets"][0]["files"]]
+    [change] = html.having("law-change")
+    assert (change["data-rule-id"], change["data-change"]) == ("LU-SLOT-RTP-MIN", "severity lowered")
+    text = "".join(html.text)
+    assert "Art. 18-7, al. 3, RGD du 8 mars 2002 (error)" in text and "HP-7 s. 2" in text
+    assert html.by_id("verdict")["data-verdict"] == "passed"  # the house rule made the breach an info
+
+
 def test_multi_document_file_grouped_by_document(cli, tmp_path):
     names = ["machine-compliant", "machine-rtp-below-85", "machine-devices-locks", "machine-small-coins"]
     batch = tmp_path / "batch.yaml"
@@ -279,14 +298,14 @@ def test_multi_document_file_grouped_by_document(cli, tmp_path):
 
 
 def test_the_page_is_self_contained():
-    report_page = Report(_examples_page())
+    page = _examples_page()
+    report_page = Report(page)
     for tag, _, attributes in report_page.elements:
         assert tag not in FORBIDDEN_TAGS
         for key, value in attributes.items():
             assert not key.startswith("on")
             if key in ("href", "src", "action", "srcset", "poster"):
                 assert value.startswith("#"), (tag, key, value)
-    page = _examples_page()
     assert "url(" not in page and "@import" not in page and "http://" not in page and "https://" not in page
 
 

@@ -16,14 +16,14 @@ import re
 from collections import Counter
 from datetime import datetime, timezone
 from itertools import groupby
-from typing import Iterable, TextIO
+from typing import TextIO
 
 from casino_audit import __version__
 from casino_audit import findings as F
 from casino_audit.checks import describe_condition
 from casino_audit.display import printable
 from casino_audit.engine import selected
-from casino_audit.findings import Finding, Severity
+from casino_audit.findings import Finding
 from casino_audit.reporters.rich_report import _value as setting_text, verdict
 
 # The tool's findings that mean a document (or a file) was not checked against law at all.
@@ -191,11 +191,12 @@ def _head(result, context, now: datetime, state: str, jurisdictions: str) -> lis
     out = ['<header class="masthead">',
            f'<p class="kicker">casino-audit {text(__version__)} · check of gaming filings against the law</p>',
            "<h1>Compliance report</h1>",
-           f'<div class="verdict {state}{caution}" id="verdict"{data(verdict=state, fail_on=threshold, exit_code=result.exit_code(context.fail_on))}>'
+           f'<div class="verdict {state}{caution}" id="verdict"'
+           f'{data(verdict=state, fail_on=threshold, exit_code=result.exit_code(context.fail_on))}>'
            f'<span class="verdict-word">{text(word)}</span>'
            f'<span class="verdict-line">{text(said)}</span></div>',
            '<dl class="identification">',
-           f"<dt>Jurisdiction</dt><dd>{text(jurisdictions) if jurisdictions else 'none: no document was checked against law'}</dd>",
+           f"<dt>Jurisdiction</dt><dd>{text(jurisdictions) or 'none: no document was checked against law'}</dd>",
            f"<dt>Instrument</dt><dd>{_instruments(context) or 'none'}</dd>",
            f"<dt>Filed by</dt><dd>{_filers(result)}</dd>",
            f'<dt>Date of the run</dt><dd><time datetime="{now.isoformat(timespec="seconds")}">'
@@ -264,7 +265,8 @@ _COUNT_LABELS = (("errors", "errors"), ("warnings", "warnings"), ("infos", "info
 def _counts(s: dict) -> list[str]:
     cells = "".join(f'<div class="count {key}{" zero" if not s[key] else ""}"><span class="n">{s[key]:,}</span>'
                     f'<span class="label">{label}</span></div>' for key, label in _COUNT_LABELS)
-    return [f'<section class="counts" id="summary" aria-label="Counts"{data(**{f"summary_{k}": v for k, v in s.items()})}>',
+    counts = data(**{f"summary_{key}": value for key, value in s.items()})
+    return [f'<section class="counts" id="summary" aria-label="Counts"{counts}>',
             cells, "</section>"]
 
 
@@ -282,7 +284,8 @@ def _rulesets(context) -> list[str]:
             out.append(f'<tr class="ruleset-file"{data(ruleset=ruleset.name, name=file.name, sha256=file.sha256)}>'
                        + (f'<td rowspan="{len(used.files)}"><code>{text(ruleset.name)}</code> '
                           f'<span class="aside">({origin})</span></td>'
-                          f'<td rowspan="{len(used.files)}">{text(ruleset.jurisdiction_name)} ({text(ruleset.code)})</td>'
+                          f'<td rowspan="{len(used.files)}">{text(ruleset.jurisdiction_name)} '
+                          f"({text(ruleset.code)})</td>"
                           f'<td rowspan="{len(used.files)}" class="num">{len(ruleset.rules):,}</td>' if lead else "")
                        + f"<td><code>{text(file.path)}</code>"
                          f"{'' if lead else ' <span class=aside>(extended)</span>'}"
@@ -309,8 +312,7 @@ def _law_changes(used) -> list[str]:
                    f"<td><code>{text(change.rule_id)}</code></td><td>{text(change.change)}</td>"
                    f"<td>{text('; '.join(change.reasons))}</td>"
                    f"<td>{text(change.law.citation.short())} ({text(change.law.severity.label)})</td>"
-                   f"<td>{text(house.citation.short()) + ' (' + text(house.severity.label) + ', ' + text(house.source) + ')' if house else 'none'}"
-                   "</td></tr>")
+                   f"<td>{_house_rule(house)}</td></tr>")
     out.append("</tbody></table></div>")
     return out
 
@@ -359,7 +361,8 @@ def _findings(result) -> list[str]:
                 out.append(_finding_row(finding, number))
             out.append("</tbody></table></div>")
         for entry in omitted.get(path, ()):
-            out.append(f'<p class="omitted"{data(file=entry.file, rule_id=entry.rule_id, shown=entry.shown, total=entry.total)}>'
+            attributes = data(file=entry.file, rule_id=entry.rule_id, shown=entry.shown, total=entry.total)
+            out.append(f'<p class="omitted"{attributes}>'
                        f"… and {entry.total - entry.shown:,} more <code>{text(entry.rule_id)}</code> finding(s) in "
                        f"this file, counted in the verdict but not listed ({entry.total:,} in all; "
                        "<code>--max-per-rule 0</code> lists every one).</p>")
@@ -412,12 +415,14 @@ def _table_head() -> str:
             "<th>Rule and place</th><th>Finding and the law's words</th></tr></thead><tbody>")
 
 
-def _where(file: str | None, line, column, pointer, document, show_document: bool = False) -> str:
+def _where(file: str | None, line, column, pointer, document: int | None = None) -> str:
+    """file:line:column, the JSON pointer, and the document's number when given (1-based, as a person counts)."""
     place = ":".join(str(part) for part in (file, line, column) if part is not None)
     out = f'<code class="place">{text(place)}</code>' if place else '<span class="aside">the whole run</span>'
     if pointer is not None:
-        out += f'<br><span class="label">pointer</span> <code class="pointer">{text(pointer) or "(the document)"}</code>'
-    if document is not None and show_document:
+        out += (f'<br><span class="label">pointer</span> '
+                f'<code class="pointer">{text(pointer) or "(the document)"}</code>')
+    if document is not None:
         out += f'<br><span class="label">document</span> {document + 1:,}'
     return out
 
@@ -429,8 +434,7 @@ def _finding_row(finding: Finding, number: int) -> str:
              f'<td class="sev"><span class="badge {severity}">{severity.upper()}</span></td>',
              f'<td class="rule"><code class="rule-id">{text(finding.rule_id)}</code>'
              + (f' <span class="aside">{text(finding.jurisdiction)}</span>' if finding.jurisdiction else "")
-             + f'<div class="where">{_where(finding.file, finding.line, finding.column, finding.pointer, finding.document)}'
-               "</div></td>",
+             + f'<div class="where">{_where(finding.file, finding.line, finding.column, finding.pointer)}</div></td>',
              f'<td class="what"><p class="message">{text(finding.message)}</p>{_citation(finding.citation)}'
              f"{_related(finding)}{_suppression_block(suppression)}</td>"]
     attrs = data(rule_id=finding.rule_id, severity=severity, file=finding.file, line=finding.line,
@@ -446,17 +450,29 @@ def _citation(citation) -> str:
            + (f', <span class="instrument">{text(citation.instrument)}</span>' if citation.instrument else "")
            + "</p>")
     if citation.text:
-        out += f'<blockquote class="words"{lang(citation.language)}>{text(citation.text.strip(), keep_newlines=True)}</blockquote>'
+        words = text(citation.text.strip(), keep_newlines=True)
+        out += f'<blockquote class="words"{lang(citation.language)}>{words}</blockquote>'
     return out
 
 
 def _related(finding: Finding) -> str:
     if not finding.related:
         return ""
-    items = "".join(f'<li class="related"{data(file=r.location.file, line=r.location.line, column=r.location.column, pointer=r.location.pointer, document=r.location.document)}>'
-                    f"{text(r.message)}: {_where(r.location.file, r.location.line, r.location.column, r.location.pointer, None)}</li>"
-                    for r in finding.related)
+    items = []
+    for related in finding.related:
+        place = related.location
+        attributes = data(file=place.file, line=place.line, column=place.column, pointer=place.pointer,
+                          document=place.document)
+        items.append(f'<li class="related"{attributes}>{text(related.message)}: '
+                     f"{_where(place.file, place.line, place.column, place.pointer)}</li>")
+    items = "".join(items)
     return f'<ul class="related-list">{items}</ul>'
+
+
+def _house_rule(house) -> str:
+    if house is None:
+        return "none"
+    return f"{text(house.citation.short())} ({text(house.severity.label)}, {text(house.source)})"
 
 
 def _suppression_block(suppression) -> str:
@@ -514,7 +530,7 @@ def _not_checked(result, context) -> list[str]:
                    "<th>Finding</th><th>Why</th></tr></thead><tbody>")
         for finding in documents:
             out.append(f'<tr class="not-checked-document"{data(file=finding.file, document=finding.document)}>'
-                       f"<td>{_where(finding.file, finding.line, finding.column, None, finding.document, True)}</td>"
+                       f"<td>{_where(finding.file, finding.line, finding.column, None, finding.document)}</td>"
                        f"<td><code>{text(finding.rule_id)}</code></td><td>{text(finding.message)}</td></tr>")
         out.append("</tbody></table>")
     out.append("</section>")
@@ -561,11 +577,14 @@ def _rules(result, context) -> list[str]:
             outcome = f'<span class="result {state}">{_RESULT_WORDS[state]}</span>'
             if state == FAILED:
                 outcome += f" — {_plural(count, 'finding')}"
+            elif count:  # a rule that could not be applied says so in findings, which count like any other
+                outcome += f" — {_plural(count, 'finding')} saying so"
             if waived:
                 outcome += f" <span class=\"aside\">({waived:,} waived or baselined)</span>"
             if why:
                 outcome += f'<br><span class="why">{text(why)}</span>'
-            out.append(f'<tr class="rule-result {state}"{data(rule_id=rule.id, result=state, count=count, suppressed=waived)}>'
+            attributes = data(rule_id=rule.id, result=state, count=count, suppressed=waived)
+            out.append(f'<tr class="rule-result {state}"{attributes}>'
                        f"<td><code>{text(rule.id)}</code><br><span class=\"title\">{text(rule.title)}</span></td>"
                        f'<td><span class="badge {rule.severity.label}">{rule.severity.label.upper()}</span></td>'
                        f"<td>{text(rule.citation.short())}</td><td>{outcome}</td></tr>")
