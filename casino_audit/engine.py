@@ -67,6 +67,9 @@ class Checker:
         # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
         self._ready: set[str] = set()
+        # Ids of the rules checked against some document or log of the run (their kind, game and `when:` held):
+        # a rule with no finding passed only if it is here; the report says why the others were not applied.
+        self.applied: set[str] = set()
 
     @property
     def used(self) -> list[str]:
@@ -100,8 +103,10 @@ class Checker:
         game = header.data.get("game")
         rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == header.data.get("kind")
                  and (not rule.games or game in rule.games) and selected(rule.id, self.select, self.ignore)]
-        return LogSession(header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
-                          self.require_params, self._param_finding)
+        session = LogSession(header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}),
+                             admit, self.require_params, self._param_finding)
+        self.applied.update(rule.id for bound in session.by_aspect.values() for rule, _ in bound)
+        return session
 
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""
@@ -146,6 +151,7 @@ class Checker:
             try:
                 if not all(condition(data) for condition in bound.conditions):
                     continue
+                self.applied.add(rule.id)
                 for pointer, message in bound.run(data):
                     if unreadable:  # the rule did say something there: no "not checked" on top
                         unreadable = [u for u in unreadable if not _related(pointer, u[0])]

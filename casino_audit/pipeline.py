@@ -178,6 +178,7 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     _keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
+    result.applied = sorted(checker.applied | context.dossier.applied)
     result.files.extend(records)
     result.findings = sorted(sink.kept, key=Finding.sort_key)
     result.totals = sink.totals
@@ -201,6 +202,7 @@ def _check_file(path: str, record: FileRecord, context: _Context, loader, max_by
         record.reason = loaded.findings[0].message
     context.sink.extend(loaded.findings)
     for document in loaded.documents:
+        _note_filer(record, document)
         check_document(document, context)
 
 
@@ -213,6 +215,7 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
     header = next(records, None)
     session = None
     if header is not None:
+        _note_filer(record, header)
         found = check_document(header, context)
         if found is not None and not kinds.KINDS[found[0]].stream:
             context.sink.add(_tool_finding(header, F.KIND_UNKNOWN, f"a {found[0]} document cannot head a record "
@@ -246,6 +249,22 @@ def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:
         yield item
         if stream.read % PROGRESS_EVERY == 0:
             on_records(stream.read)
+def _note_filer(record: FileRecord, document) -> None:
+    """Who filed the document, as written, for the report: a machine filing's `filing.applicant`, a table
+    configuration's `filing.casino`, a game log's `casino`."""
+    data = document.data if isinstance(document.data, dict) else {}
+    filing = data.get("filing")
+    if data.get("kind") == "game-log":
+        filer = data.get("casino")
+    elif isinstance(filing, dict):
+        filer = filing.get("applicant", filing.get("casino"))
+    else:
+        return
+    if filer is None or (isinstance(filer, str) and not filer.strip()):
+        return
+    if record.filed_by is None:
+        record.filed_by = {}
+    record.filed_by[document.index] = filer if isinstance(filer, str) else brief(show(filer))
 
 
 def _take(sink: FindingSink, findings: Iterable[Finding]) -> None:

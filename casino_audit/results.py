@@ -21,6 +21,8 @@ class FileRecord:
     reason: str | None = None
     # A record stream's accounting: records read, coups checked, coups with a finding, lines unreadable.
     records: dict[str, int] | None = None
+    # Who filed each document, as it says (a filing's `filing.applicant`, a game log's `casino`): index -> text.
+    filed_by: dict[int, str] | None = None
 
 
 @dataclass(frozen=True, order=True)
@@ -42,6 +44,7 @@ class RunResult:
     totals: Counter = field(default_factory=Counter)  # Severity -> every finding counted toward the verdict
     suppressed: Counter = field(default_factory=Counter)  # "waiver" | "baseline" -> findings reported as such
     not_applied: list[str] = field(default_factory=list)  # rule ids not applied for want of a parameter value
+    applied: list[str] = field(default_factory=list)  # rule ids checked against at least one document or log
     internal_errors: int = 0  # files whose check crashed: the run exits 2 after reporting them
 
     def count(self, severity: Severity) -> int:

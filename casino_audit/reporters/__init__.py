@@ -34,6 +34,7 @@ REPORTERS: dict[str, str] = {  # format -> module in this package with a `report
     "junit": "junit_report",
     "github": "github_report",
     "markdown": "markdown_report",
+    "html": "html_report",
 }
 FORMAT_NAMES = tuple(REPORTERS)
 
