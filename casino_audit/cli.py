@@ -195,6 +195,9 @@ def check(
     baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
                                             help="Findings accepted earlier (written by --write-baseline): shown as "
                                                  "baselined, not counted; only new findings fail."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", min=1,
+                                       help="Processes checking files side by side (default: every core for 48 "
+                                            "files or more, else 1). The report is the same whatever N is."),
     write_baseline: Optional[Path] = typer.Option(None, "--write-baseline", metavar="FILE",
                                                   help="Write this run's law findings as a baseline (keyed by file, "
                                                        "rule id and JSON pointer, not line)."),
@@ -213,7 +216,7 @@ def check(
         _check(paths, targets, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
-            max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline)
+            max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline, jobs)
     except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:
@@ -249,7 +252,7 @@ def _report_targets(formats: list[str], outputs: list[Path]) -> list[tuple[str, 
 
 
 def _check(paths: list[Path], targets: list, color: Optional[bool], options: dict,
-           baseline: Optional[Path] = None, write_baseline: Optional[Path] = None):
+           baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None):
     from casino_audit.engine import Checker
     from casino_audit.findings import Severity
     from casino_audit.pipeline import UsageError, run
@@ -280,7 +283,7 @@ def _check(paths: list[Path], targets: list, color: Optional[bool], options: dic
                 target is None and name != "rich" for name, target in targets)) as progress:
             result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
                          default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
-                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress)
+                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress, jobs=jobs)
     except UsageError as error:
         raise Fail(str(error)) from None
     if write_baseline is not None:

@@ -70,11 +70,12 @@ class Checker:
         # Ids of the rules checked against some document or log of the run (their kind, game and `when:` held):
         # a rule with no finding passed only if it is here; the report says why the others were not applied.
         self.applied: set[str] = set()
+        self._used_elsewhere: set[str] = set()  # jurisdictions a worker process used (see absorb)
 
     @property
     def used(self) -> list[str]:
         """The jurisdictions whose rules some document of the run was checked against."""
-        return sorted(self._ready)
+        return sorted(self._ready | self._used_elsewhere)
 
     def _bind(self, code: str) -> None:
         """Compile a jurisdiction's rules when its first document comes (a run over Luxembourg filings never
@@ -107,6 +108,11 @@ class Checker:
                              admit, self.require_params, self._param_finding)
         self.applied.update(rule.id for bound in session.by_aspect.values() for rule, _ in bound)
         return session
+
+    def absorb(self, applied: set[str], used: list[str]) -> None:
+        """What a worker process's copy of this checker learnt: the rules it applied, the rulesets it used."""
+        self.applied |= applied
+        self._used_elsewhere.update(used)
 
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""

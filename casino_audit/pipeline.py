@@ -149,32 +149,32 @@ class _Context:
 def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] | None = None,
         jurisdiction: str | None = None, *, default_jurisdiction: str | None = None,
         max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None, suppressor=None,
-        progress: Callable[[Progress], None] | None = None) -> RunResult:
+        progress: Callable[[Progress], None] | None = None, jobs: int | None = 1) -> RunResult:
     """`jurisdiction` replaces every document's own (an explicit option); `default_jurisdiction` only fills in
     documents that name none (a config file). `loader` replaces the parsers of documents (tests). `suppressor`
     (suppressions.Suppressor) marks the findings waivers and the baseline cover. `progress` is told when each
-    file starts and ends, and every PROGRESS_EVERY records of a log."""
+    file starts and ends, and every PROGRESS_EVERY records of a log. `jobs`: processes checking files side by
+    side (None: every core for a large batch, one for a handful of files); the result is the same whatever it is."""
     files, records, problems = discover(paths, suppressor.files() if suppressor is not None else None)
     result = RunResult()
     sink = FindingSink(max_per_rule, suppressor)
     sink.extend(problems)
     context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
-    for done, path in enumerate(files):
-        record = FileRecord(path, "checked")
-        result.files.append(record)
-        on_records = None
-        if progress is not None:
-            progress(Progress(done, len(files), path))
-            on_records = lambda read: progress(Progress(done, len(files), path, read))  # noqa: E731 - called now
-        try:
-            _check_file(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES, on_records)
-        except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
-            message = str(error) if isinstance(error, CheckCrashed) else \
-                f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
-            sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
-            result.internal_errors += 1
-        if progress is not None:
-            progress(Progress(done + 1, len(files), path, record.records["read"] if record.records else 0))
+    workers = parallel_workers(jobs, len(files), context.dossier)
+    if workers > 1:
+        _check_in_parallel(files, result, context, workers, loader, max_bytes or DEFAULT_MAX_BYTES, progress)
+    else:
+        for done, path in enumerate(files):
+            record = FileRecord(path, "checked")
+            result.files.append(record)
+            on_records = None
+            if progress is not None:
+                progress(Progress(done, len(files), path))
+                on_records = lambda read: progress(Progress(done, len(files), path, read))  # noqa: E731 - called now
+            result.internal_errors += _check_one(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES,
+                                                 on_records)
+            if progress is not None:
+                progress(Progress(done + 1, len(files), path, record.records["read"] if record.records else 0))
     _keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
@@ -187,6 +187,104 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     # Run-level findings of law rules are the rules not applied for want of a parameter value.
     result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})
     return result
+
+
+def _check_one(path: str, record: FileRecord, context: _Context, loader, max_bytes: int, on_records) -> int:
+    """Check one file; 1 if its check crashed (a finding on it says so), else 0."""
+    try:
+        _check_file(path, record, context, loader, max_bytes, on_records)
+    except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
+        message = str(error) if isinstance(error, CheckCrashed) else \
+            f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
+        context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
+        return 1
+    return 0
+
+
+# --- several processes --------------------------------------------------------------------------------------
+# Files are checked in chunks by forked workers, which inherit the checker (rulesets compiled once); each sends
+# back its files' records and findings, merged in the order of the files, so the report is the same whatever the
+# number of workers. A run with dossier rules (documents judged together) stays in one process.
+
+PARALLEL_FROM = 48  # files: below this, starting workers costs more than it saves
+_SHARED: tuple | None = None  # what the workers check with, set before they are forked
+
+
+def parallel_workers(jobs: int | None, files: int, dossier: Dossier) -> int:
+    if jobs is None:
+        jobs = (os.cpu_count() or 1) if files >= PARALLEL_FROM else 1
+    if jobs <= 1 or files <= 1 or dossier.checks or "fork" not in _start_methods():
+        return 1
+    return min(jobs, files)
+
+
+def _start_methods() -> list[str]:
+    import multiprocessing
+
+    return multiprocessing.get_all_start_methods()
+
+
+def _chunks(files: list[str], workers: int) -> list[list[str]]:
+    size = max(1, min(32, len(files) // (workers * 4)))
+    return [files[at:at + size] for at in range(0, len(files), size)]
+
+
+def _check_chunk(chunk: list[str]):
+    """In a worker: check these files; what they gave, and what the shared state learnt on the way."""
+    context, loader, max_bytes = _SHARED
+    records, crashed = [], 0
+    for path in chunk:
+        record = FileRecord(path, "checked")
+        records.append(record)
+        crashed += _check_one(path, record, context, loader, max_bytes, None)
+    checker, suppressor = context.checker, context.sink.suppressor
+    learnt = None
+    if suppressor is not None:
+        learnt = (suppressor.used, suppressor.recorded)
+        suppressor.used, suppressor.recorded = type(suppressor.used)(), type(suppressor.recorded)()
+    return records, context.sink.take(), crashed, set(checker.applied), list(checker.used), learnt
+
+
+def _check_in_parallel(files: list[str], result: RunResult, context: _Context, workers: int, loader,
+                       max_bytes: int, progress) -> None:
+    global _SHARED
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    chunks = _chunks(files, workers)
+    worker_context = _Context(context.checker, FindingSink(context.sink.max_per_rule, context.sink.suppressor),
+                              context.override, context.default, context.dossier)
+    _SHARED = (worker_context, loader, max_bytes)
+    done = 0
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            answers, broken = pool.map(_check_chunk, chunks), False
+            for chunk in chunks:
+                if not broken:
+                    try:
+                        records, part, crashed, applied, used, learnt = next(answers)
+                    except BrokenProcessPool:
+                        broken = True
+                if broken:  # a worker died (killed, out of memory): the files not heard of have no verdict
+                    records, crashed = [FileRecord(path, "checked") for path in chunk], len(chunk)
+                    for path in chunk:
+                        context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, "the process checking the file "
+                                                 "stopped; the file's verdict is unknown", path))
+                    part, applied, used, learnt = None, set(), [], None
+                result.files.extend(records)
+                result.internal_errors += crashed
+                if part is not None:
+                    context.sink.absorb(part)
+                context.checker.absorb(applied, used)
+                if learnt is not None:
+                    context.sink.suppressor.used.update(learnt[0])
+                    context.sink.suppressor.recorded.update(learnt[1])
+                done += len(chunk)
+                if progress is not None:
+                    progress(Progress(done, len(files), chunk[-1]))
+    finally:
+        _SHARED = None
 
 
 def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int,

@@ -85,6 +85,17 @@ class RunResult:
         }
 
 
+@dataclass
+class SinkPart:
+    """A sink's content in transit between processes; the files it covers are no other part's."""
+
+    kept: list[Finding]
+    run_level: list[Finding]
+    totals: Counter
+    suppressed: Counter
+    per_rule: Counter
+
+
 class FindingSink:
     """Collects findings as a run makes them: exact counts for all, the first `max_per_rule` of each rule in each
     file kept (0 keeps all), run-level findings (no file) once each. Memory stays bounded by what is shown.
@@ -100,6 +111,7 @@ class FindingSink:
         self.suppressed: Counter = Counter()
         self._per_rule: Counter = Counter()
         self._run_level: set[tuple[str, str]] = set()
+        self._run_level_totals: Counter = Counter()  # counted in `totals` too
 
     def add(self, finding: Finding) -> None:
         if finding.file is None:
@@ -108,6 +120,7 @@ class FindingSink:
                 return
             self._run_level.add(key)
             self.totals[finding.severity] += 1
+            self._run_level_totals[finding.severity] += 1
             self.kept.append(finding)
             return
         suppression = self.suppressor.match(finding) if self.suppressor is not None else None
@@ -144,6 +157,23 @@ class FindingSink:
 
     def extend(self, findings) -> None:
         for finding in findings:
+            self.add(finding)
+
+    def take(self) -> "SinkPart":
+        """What this sink holds, handed over (to a parent process's sink), and emptied."""
+        part = SinkPart([f for f in self.kept if f.file is not None], [f for f in self.kept if f.file is None],
+                        self.totals - self._run_level_totals, self.suppressed, self._per_rule)
+        self.kept, self.totals, self.suppressed, self._per_rule = [], Counter(), Counter(), Counter()
+        self._run_level_totals = Counter()
+        return part
+
+    def absorb(self, part: "SinkPart") -> None:
+        """Another sink's findings of other files (a worker's): counts added, run-level findings said once."""
+        self.kept.extend(part.kept)
+        self.totals.update(part.totals)
+        self.suppressed.update(part.suppressed)
+        self._per_rule.update(part.per_rule)
+        for finding in part.run_level:
             self.add(finding)
 
     def omitted(self) -> list[Omitted]:
