@@ -85,3 +85,14 @@ def test_a_worker_that_dies_leaves_its_files_unknown_not_passed(tmp_path, monkey
     unknown = {f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"}
     assert str(tmp_path / "m3.yaml") in unknown
     assert len(result.files) == 6
+
+
+def test_the_plain_report_is_what_rich_would_write_without_colour(cli, monkeypatch):
+    from casino_audit.reporters import rich_report
+    from rich.text import Text
+
+    args = ("check", "examples", "--config", CONFIG, "--no-color", "--max-per-rule", "2")
+    fast = cli(*args).stdout
+    monkeypatch.setattr(rich_report, "_block", lambda console, stream, lines: console.print(
+        Text("\n").join(Text.assemble(*line) for line in lines)))
+    assert cli(*args).stdout == fast and "LU-PB-LOG-OUTCOME" in fast
