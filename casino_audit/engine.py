@@ -113,6 +113,8 @@ class Checker:
         """What a worker process's copy of this checker learnt: the rules it applied, the rulesets it used."""
         self.applied |= applied
         self._used_elsewhere.update(used)
+        for code in used:  # read here too, so that the report can name and hash them
+            self.rulesets[code]
 
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""

@@ -294,14 +294,14 @@ def _check_file(path: str, record: FileRecord, context: _Context, loader, max_by
         _check_stream(parser.records(path, max_bytes), record, context, on_records)
         return
     loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
-    record.documents = len(loaded.documents)
-    if loaded.findings:
-        record.status = "partial" if loaded.documents else "unreadable"
-        record.reason = loaded.findings[0].message
-    context.sink.extend(loaded.findings)
-    for document in loaded.documents:
+    for document in loaded.documents:  # each checked as it is read: memory flat in the number of documents
+        record.documents += 1
         _note_filer(record, document)
         check_document(document, context)
+    if loaded.findings:
+        record.status = "partial" if record.documents else "unreadable"
+        record.reason = loaded.findings[0].message
+    context.sink.extend(loaded.findings)
 
 
 def _check_stream(stream: Stream, record: FileRecord, context: _Context,

@@ -96,3 +96,10 @@ def test_the_plain_report_is_what_rich_would_write_without_colour(cli, monkeypat
     monkeypatch.setattr(rich_report, "_block", lambda console, stream, lines: console.print(
         Text("\n").join(Text.assemble(*line) for line in lines)))
     assert cli(*args).stdout == fast and "LU-PB-LOG-OUTCOME" in fast
+
+
+def test_the_rulesets_workers_read_are_named_in_the_report(cli):
+    """Without a config, the rulesets are read where documents need them: in the workers."""
+    one = cli("check", "examples/lu", "--format", "json", "--jobs", "1").stdout
+    two = cli("check", "examples/lu", "--format", "json", "--jobs", "2").stdout
+    assert one == two and [r["name"] for r in json.loads(two)["rulesets"]] == ["lu"]
