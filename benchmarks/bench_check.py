@@ -2,7 +2,8 @@
 
     python benchmarks/bench_check.py [--files 2000] [--rounds 5] [--memory-documents 10000] [--jobs 2]
 
-Writes N realistic homologation files (the compliant example with seeded variations, about one in three carrying a
+The whole check runs as the command does by default (every core for a batch of this size); the same in one
+process is shown beside it. Writes N realistic homologation files (the compliant example with seeded variations, about one in three carrying a
 breach), the same files as JSON, and N invalid documents; then, alternating rounds in one process so that machine
 noise hits each pair alike, times each side and reports the MEDIAN OF PER-ROUND RATIOS (issue 11 targets):
   yaml:     whole check + JSON report / libyaml event parse (yaml.parse, CParser): <= 2.5
@@ -64,7 +65,7 @@ sys.path.insert(0, {repo!r})
 from casino_audit.engine import Checker
 from casino_audit.pipeline import run
 from casino_audit.rulesets import load_builtin
-result = run([{path!r}], Checker({{"LU": load_builtin("lu")}}))
+result = run([{path!r}], Checker({{"LU": load_builtin("lu")}}), max_bytes=1 << 30)
 assert result.summary()["documents"] == {count}, result.summary()
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
@@ -133,9 +134,10 @@ def json_floor(paths: list[str]):
     return work
 
 
-def full_check(directory: str, count: int, checker: Checker, context: ReportContext):
+def full_check(directory: str, count: int, checker: Checker, context: ReportContext, jobs: int | None = None):
+    """What a user gets: `jobs` None is the command's default (every core for a batch this size)."""
     def work() -> None:
-        result = run([directory], checker)
+        result = run([directory], checker, jobs=jobs)
         reporter("json")(result, context, io.StringIO())
         assert result.summary()["documents"] == count, result.summary()
     return work
@@ -182,9 +184,13 @@ def main() -> None:
         check_yaml = full_check(str(root / "yaml"), args.files, checker, context)
         pairs = {
             "yaml / libyaml events": (check_yaml, lambda: yaml_events(valid)),
+            "yaml / libyaml events, one process": (full_check(str(root / "yaml"), args.files, checker, context, 1),
+                                                   lambda: yaml_events(valid)),
             "yaml / CSafeLoader load": (check_yaml, lambda: yaml_load(valid)),
             "json / json.loads + jsonschema-rs": (full_check(str(root / "json"), args.files, checker, context),
                                                   json_floor(as_json)),
+            "json / json.loads + jsonschema-rs, one process": (
+                full_check(str(root / "json"), args.files, checker, context, 1), json_floor(as_json)),
             "invalid / valid": (full_check(str(root / "invalid"), args.files, checker, context), check_yaml),
         }
         for work, floor in pairs.values():  # warm: schemas compiled, files in the page cache
@@ -197,7 +203,7 @@ def main() -> None:
         targets = {"yaml / libyaml events": 2.5, "json / json.loads + jsonschema-rs": 4.0, "invalid / valid": 1.3}
         for name, values in found.items():
             target = targets.get(name)
-            print(f"  {name:36} {statistics.median(values):6.2f}x"
+            print(f"  {name:48} {statistics.median(values):6.2f}x"
                   + (f"   (target <= {target})" if target else "")
                   + f"   [{min(values):.2f} .. {max(values):.2f}]")
         if args.jobs:
