@@ -473,9 +473,8 @@ class MeterSession:
                        "`denomination`, would bound them)")
         over = (f"{sums.staked:,} units staked and {sums.games:,} games from line {sums.first_line} to line "
                 f"{sums.last_line}" + _left_out(sums.left_out))
-        basis = (f"its theory ({theory.source}: return {_percent(theory.rtp)}, standard deviation per game "
-                 f"{_decimal(theory.sd_per_spin)}; {stakes})")
-        theory_said = basis[len("its theory ("):-1]
+        theory_said = (f"{theory.source} return {_percent(theory.rtp)}, standard deviation per game "
+                       f"{_decimal(theory.sd_per_spin)}; {stakes}")
         for rule, spec in self.by_aspect[aspect]:
             confidence = Fraction(to_decimal(spec.get("confidence", DEFAULT_CONFIDENCE))) / 100
             if aspect == "return_departure":
@@ -484,10 +483,11 @@ class MeterSession:
                 if gap * gap <= z * z * variance:
                     continue
                 half = root(z * z * variance)
-                message = (f"machine {machine.name}: realised return {_percent(realised)} over {over}, outside the "
+                side = "above" if gap > 0 else "below"
+                message = (f"machine {machine.name}: realised return {_percent(realised)} over {over}, {side} the "
                            f"{_percent(confidence, 6)} interval {_percent(theory.rtp)} ± {_percent(half)} "
                            f"({_percent(theory.rtp - Fraction(half))} to {_percent(theory.rtp + Fraction(half))}) "
-                           f"around {basis}")
+                           f"around its theory ({theory_said})")
             else:
                 minimum = Fraction(to_decimal(spec["minimum_percent"])) / 100
                 z = normal_quantile(confidence)

@@ -3,7 +3,7 @@ breaches injected, the same for the same seed.
 
 Each machine plays 1,500 to 3,000 games a day at stakes of 1, 2, 5 or 10 units under a pay table whose return is
 the machine's (its homologation file's declared rate, else 92.5 %); wins of 500 units or more are paid by hand.
-One machine's 8-digit coin-in meter starts near its capacity and rolls over. Each drop box is counted every seven
+One machine's 8-digit coin-in meter starts near its capacity and rolls over, another's coin-out meter. Each drop box is counted every seven
 days, on a reading. Integer arithmetic throughout: the seed alone decides every count.
 """
 
@@ -24,7 +24,7 @@ BREACHES = {
                         "(LU-SLOT-METER-LOG-COIN-IN-AGREE)",
     "manual_reset": "one machine's two coin-in meters set back to 0 by hand (LU-SLOT-METER-LOG-COIN-IN-RESET)",
     "meter_reset": "one machine's coin-out meter set back to 0 by hand (LU-SLOT-METER-LOG-RESET)",
-    "low_return": "one machine pays back 67.5 % (LU-SLOT-METER-LOG-RETURN-DEPARTURE and -RETURN-MIN, where the log "
+    "low_return": "one machine pays back 65 % (LU-SLOT-METER-LOG-RETURN-DEPARTURE and -RETURN-MIN, where the log "
                   "names a homologation file giving the standard deviation; else they say not checked)",
     "drop_not_counted": "one machine's drop box not counted in the log's first calendar month "
                         "(LU-SLOT-METER-LOG-DROP-COUNT; needs --days 31 or more)",
@@ -41,8 +41,8 @@ HAND_PAID_FROM = 500  # a win of this many units or more is paid at the cash des
 STAKES, STAKE_WEIGHTS = (1, 2, 5, 10), (50, 25, 15, 10)
 SCALE = 1_000_000  # pay table weights out of a million
 # (pay per unit staked, weight); the weight of pay 1 makes up the machine's return
-PAYS = ((2, 112_500), (5, 40_000), (10, 15_000), (50, 2_000), (500, 100))
-LOW_TABLE = ((0, 758_400), (1, 100_000), (2, 100_000), (5, 30_000), (10, 10_000), (50, 1_500), (500, 100))
+PAYS = ((2, 120_000), (5, 40_000), (10, 15_000), (25, 4_000), (100, 750))
+LOW_TABLE = ((0, 757_500), (1, 100_000), (2, 100_000), (5, 30_000), (10, 10_000), (25, 2_000), (100, 500))
 
 
 def pay_table(rate: Decimal) -> tuple[tuple[int, int], ...]:
@@ -148,6 +148,8 @@ def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal) -> li
                   "drop": rng.randrange(10 ** 6, 10 ** 7), "coin_out": rng.randrange(10 ** 7, 10 ** 8),
                   "hand_paid_jackpots": rng.randrange(10 ** 5, 10 ** 6), "games_played": rng.randrange(10 ** 6, 10 ** 7),
                   "door_openings": rng.randrange(10, 1000)}
+        if index == 1:  # the coin-out meter 3,000 coins short of its capacity: it rolls over
+            meters["coin_out"] = 10 ** digits["coin_out"] - 3_000
         fleet.append(_Machine(f"M-{index + 1:03d}", table, meters, index % 7))
     return fleet
 
