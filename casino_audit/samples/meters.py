@@ -21,13 +21,13 @@ from casino_audit.samples.log import SampleError, _json
 
 BREACHES = {
     "coin_in_mismatch": "one machine's second coin-in meter misses 7 coins at one reading and stays behind "
-                        "(LU-SLOT-METER-LOG-COIN-IN-AGREE)",
-    "manual_reset": "one machine's two coin-in meters set back to 0 by hand (LU-SLOT-METER-LOG-COIN-IN-RESET)",
-    "meter_reset": "one machine's coin-out meter set back to 0 by hand (LU-SLOT-METER-LOG-RESET)",
-    "low_return": "one machine pays back 65 % (LU-SLOT-METER-LOG-RETURN-DEPARTURE and -RETURN-MIN, where the log "
+                        "(LU-SLOT-LOG-COIN-IN-AGREE)",
+    "manual_reset": "one machine's two coin-in meters set back to 0 by hand (LU-SLOT-LOG-COIN-IN-RESET)",
+    "meter_reset": "one machine's coin-out meter set back to 0 by hand (LU-SLOT-LOG-METER-RESET)",
+    "low_return": "one machine pays back 65 % (LU-SLOT-LOG-RETURN-DEPARTURE and -RETURN-MIN, where the log "
                   "names a homologation file giving the standard deviation; else they say not checked)",
     "drop_not_counted": "one machine's drop box not counted in the log's first calendar month "
-                        "(LU-SLOT-METER-LOG-DROP-COUNT; needs --days 31 or more)",
+                        "(LU-SLOT-LOG-DROP-COUNT; needs --days 31 or more)",
     "duplicate_time": "one reading written twice (LOG-TIME)",
     "out_of_order": "a reading of one machine written after a later one (LOG-TIME)",
     "missing_readings": "one machine not read for three days (LOG-GAP)",
