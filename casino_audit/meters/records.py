@@ -29,7 +29,7 @@ _DESCRIPTIONS = {
     "games_played": "Games staked since the meter started (free games not counted).",
     "door_openings": "Door openings since the meter started (kept; no rule reads it).",
 }
-COUNT_SCHEMA = {"type": "integer", "minimum": 0}
+COUNT_SCHEMA = {"type": "integer", "minimum": 0, "maximum": 10 ** MAX_DIGITS - 1}
 
 READING_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -285,7 +285,9 @@ class MeterSession:
                                                  f"{self.interval_text} hours", record, Severity.WARNING)
         self.start_time = when if self.start_time is None or when < self.start_time else self.start_time
         self.end_time = when if self.end_time is None or when > self.end_time else self.end_time
-        meters = {meter: data[meter] for meter in METERS if meter in data}
+        # JSON Schema takes 500300.0 for a whole number: it is one, read as the int it is
+        meters = {meter: data[meter] if type(data[meter]) is int else int(data[meter]) for meter in METERS
+                  if meter in data}
         beyond = set()
         for meter, count in meters.items():
             digits = machine.capacity.get(meter)

@@ -32,7 +32,7 @@ def _pi() -> Decimal:
     return +s
 
 
-def _cdf(x: Decimal) -> Decimal:
+def _cdf(x: Decimal, root_two_pi: Decimal) -> Decimal:
     """The standard normal distribution at x >= 0: 1/2 + phi(x) * sum x^(2k+1) / (1*3*...*(2k+1)) (all terms
     positive, so the sum loses no digits)."""
     term, total, k = x, x, 0
@@ -42,7 +42,7 @@ def _cdf(x: Decimal) -> Decimal:
         k += 1
         term = term * square / (2 * k + 1)
         total += term
-    density = (-(square / 2)).exp() / (2 * _pi()).sqrt()
+    density = (-(square / 2)).exp() / root_two_pi
     return Decimal("0.5") + density * total
 
 
@@ -54,13 +54,14 @@ def normal_quantile(probability: Fraction) -> Fraction:
     with localcontext() as context:
         context.prec = _PRECISION
         wanted = Decimal(probability.numerator) / Decimal(probability.denominator)
+        root_two_pi = (2 * _pi()).sqrt()
         low, high = Decimal(0), Decimal(1)
-        while _cdf(high) < wanted:
+        while _cdf(high, root_two_pi) < wanted:
             high *= 2
         epsilon = Decimal(10) ** -41
         while high - low > epsilon:
             middle = (low + high) / 2
-            if _cdf(middle) < wanted:
+            if _cdf(middle, root_two_pi) < wanted:
                 low = middle
             else:
                 high = middle
