@@ -22,8 +22,9 @@ ASPECTS = {
                 "reads beyond its capacity",
     "return_departure": "each machine's realised return, (coin_out + hand_paid_jackpots) / coin_in over the log, lies "
                         "within the `confidence` interval around its theoretical return",
-    "return_minimum": "no machine's realised return is below `minimum_percent` with `confidence`",
-    "drop_counted": "each machine's drop box is counted at least once in every calendar month its readings span",
+    "return_minimum": "no machine's realised return is below `minimum_percent` with a confidence of `confidence`",
+    "drop_counted": "each machine's drop box is counted at least once in every calendar month its readings cover "
+                    "whole (read on its 1st or before, and on its last day or after)",
 }
 
 PARAMETERS = {
