@@ -653,3 +653,11 @@ def test_the_meter_provisions_are_encoded_not_left_out():
     assert "rate realised in service" not in left_out and "1st indent, last sentence" not in left_out
     cited = {rule.citation.article for rule in lu.rules if rule.kind == "meter-log"}
     assert {"Art. 18-3, 5°, 1st indent", "Art. 18-7, al. 3", "Art. 18-13, al. 1"} <= cited
+
+
+def test_times_with_an_offset_are_measured_against_the_period_in_that_offset(tmp_path):
+    readings = month(31)
+    for record in readings:
+        record["time"] += "+01:00"
+    records = [header(period={"from": "2026-01-01", "to": "2026-02-05"}), *readings]
+    assert found(write(tmp_path, records)) == [("LOG-GAP", 32)]  # read last on 31 January, the period to 5 February

@@ -97,6 +97,10 @@ class MeterSession:
         data = header.data if isinstance(header.data, dict) else {}
         self.data = data
         hours = to_decimal(data.get("reading_interval_hours"))
+        if hours is None and isinstance(data.get("reading_interval_hours"), (int, Decimal)):  # 1e400 is no interval
+            self._pending.append(self._tool(F.SHAPE_INVALID, "/reading_interval_hours", "`reading_interval_hours` "
+                                            f"is {brief(show(data['reading_interval_hours']))}, no number of hours "
+                                            "casino-audit can read; gaps are not judged"))
         self.interval = _duration(hours) if hours is not None and hours > 0 else None
         self.interval_text = show(hours) if hours is not None else None
         self.denomination = to_decimal(data.get("denomination"))
@@ -241,11 +245,11 @@ class MeterSession:
         """The findings of one reading."""
         found = list(record.findings)
         found.extend(self._reading(record))
-        found.extend(self._pending)  # a homologation file first named for this machine, read now
-        self._pending = []
         self.counts.checked += 1
         self.counts.with_findings += bool(found) or self.hit
         self.hit = False
+        found.extend(self._pending)  # about the header: a homologation file first named for this machine, read now
+        self._pending = []
         return found
 
     def _reading(self, record) -> Iterator[Finding]:
@@ -429,6 +433,8 @@ class MeterSession:
         for machine in self.machines.values():
             if machine.record is None:
                 continue  # no reading of it was used: each was reported
+            if self.period and self.aware:  # the period's days in the log's own time, at its readings' offset
+                start, end = (bound.replace(tzinfo=machine.time.tzinfo) for bound in self.period)
             if self.interval is not None and start is not None and _comparable(start, machine.first_time) and \
                     machine.first_time - start > self.interval:
                 yield self._tool(F.LOG_GAP, "/time", f"machine {machine.name} first read at "
