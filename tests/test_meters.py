@@ -44,12 +44,11 @@ def header(**changes) -> dict:
 
 def reading(day: int, machine: str = "M-1", start: dict | None = None, counted: bool | None = None,
             **changes) -> dict:
-    """Machine `machine` read on day `day` (0 is 2026-01-01) at 06:00, counted on Mondays... every 7th day."""
+    """Machine `machine` read on day `day` (0 is 2026-01-01) at 06:00, its drop box counted every 7th day."""
     base = {**START, **(start or {})}
     meters = {meter: base[meter] + day * PER_DAY[meter] for meter in PER_DAY}
-    found = {"time": f"2026-01-01T06:00:00", "machine": machine, "coin_in_1": meters["coin_in_1"],
+    found = {"time": _day(day), "machine": machine, "coin_in_1": meters["coin_in_1"],
              "coin_in_2": meters["coin_in_1"] % 10 ** 8, **{m: v for m, v in meters.items() if m != "coin_in_1"}}
-    found["time"] = _day(day)
     if counted if counted is not None else day % 7 == 0:
         found["drop_box_counted"] = True
     found.update(changes)
@@ -661,3 +660,22 @@ def test_times_with_an_offset_are_measured_against_the_period_in_that_offset(tmp
         record["time"] += "+01:00"
     records = [header(period={"from": "2026-01-01", "to": "2026-02-05"}), *readings]
     assert found(write(tmp_path, records)) == [("LOG-GAP", 32)]  # read last on 31 January, the period to 5 February
+
+
+# --- the CSV reader, generalised for meter logs, still reads game logs -------------------------------------------
+
+def test_the_csv_reader_nests_dotted_header_keys_and_refuses_a_key_with_its_members_for_game_logs_too(tmp_path):
+    from casino_audit.logs.reader import _cell, read_csv
+    from casino_audit.parsers import _csv_layout
+
+    path = tmp_path / "log.csv"
+    path.write_text("# kind: game-log\n# game: punto_banco\n# decks: 6\n# limits.minimum: 20\n# limits: 5\n"
+                    "# period.from: 2026-01-01\n# period.to: 2026-01-02\ncoup,time,session\n", "utf-8")
+    stream = read_csv(str(path), _csv_layout)
+    [head] = list(stream)
+    assert head.data == {"kind": "game-log", "game": "punto_banco", "decks": 6, "limits": {"minimum": 20},
+                         "period": {"from": "2026-01-01", "to": "2026-01-02"}}
+    assert [(f.rule_id, f.line) for f in stream.findings] == [("LOAD-DUPLICATE-KEY", 5)]
+    # what int() cannot read stays text, for the shape check to report: never a traceback
+    assert [_cell("²", "int"), _cell("1²", "ints"), _cell("NaN", "money"), _cell("9" * 2000, "int")] == \
+        ["²", ["1²"], "NaN", "9" * 2000]

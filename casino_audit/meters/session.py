@@ -76,8 +76,6 @@ class MeterSession:
     def __init__(self, header, game, jurisdiction: str, ruleset: Ruleset, rules: list[Rule],
                  params: Mapping[str, Any], admit: Admit, require_params: bool = False,
                  param_finding: Callable[[Rule, tuple[str, ...]], Finding] | None = None):
-        from casino_audit.shape import ShapeValidator
-
         self.header, self.jurisdiction, self.file = header, jurisdiction, header.file
         self.admit, self.require_params = admit, require_params
         self.counts = Counts()
