@@ -679,3 +679,19 @@ def test_the_csv_reader_nests_dotted_header_keys_and_refuses_a_key_with_its_memb
     # what int() cannot read stays text, for the shape check to report: never a traceback
     assert [_cell("²", "int"), _cell("1²", "ints"), _cell("NaN", "money"), _cell("9" * 2000, "int")] == \
         ["²", ["1²"], "NaN", "9" * 2000]
+
+
+def test_a_confidence_given_by_a_house_parameter_that_is_no_percentage_is_said_not_checked(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("ruleset: house\nextends: lu\ninstruments: {policy: {title: House, language: en}}\n"
+                     "params:\n  level: {type: string, description: d, citation: {instrument: policy, article: A, "
+                     "text: t}}\nrules:\n"
+                     "  - id: LU-SLOT-LOG-RETURN-DEPARTURE\n    title: t\n    severity: warning\n"
+                     "    applies_to: {kind: meter-log}\n    scope: record\n"
+                     "    check: {kind: meters, verify: return_departure, confidence: {param: level}}\n"
+                     "    citation: {instrument: policy, article: HP-1, text: words}\n    rationale: r\n", "utf-8")
+    path = write(tmp_path, [header(), *month(40)])
+    result = run([path], Checker({"LU": load_ruleset(house)}, {"LU": {"level": "high"}}))
+    assert result.internal_errors == 0
+    [said] = [f for f in result.findings if f.rule_id == DEPARTURE]
+    assert said.severity.label == "info" and "'high' is no percentage" in said.message

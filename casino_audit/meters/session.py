@@ -482,7 +482,13 @@ class MeterSession:
         theory_said = (f"{theory.source} return {_percent(theory.rtp)}, standard deviation per game "
                        f"{_decimal(theory.sd_per_spin)}; {stakes}")
         for rule, spec in self.by_aspect[aspect]:
-            confidence = Fraction(to_decimal(spec.get("confidence", DEFAULT_CONFIDENCE))) / 100
+            confidence = to_decimal(spec.get("confidence", DEFAULT_CONFIDENCE))
+            if confidence is None or not 50 < confidence < 100:  # a house parameter of another kind
+                yield from self._not_checked([(rule, spec)], machine.record, "", f"the rule's confidence "
+                                             f"{brief(show(spec.get('confidence')))} is no percentage over 50 and "
+                                             "under 100")
+                continue
+            confidence = Fraction(confidence) / 100
             if aspect == "return_departure":
                 z = normal_quantile((1 + confidence) / 2)
                 gap = realised - theory.rtp
