@@ -695,3 +695,7 @@ def test_a_confidence_given_by_a_house_parameter_that_is_no_percentage_is_said_n
     assert result.internal_errors == 0
     [said] = [f for f in result.findings if f.rule_id == DEPARTURE]
     assert said.severity.label == "info" and "'high' is no percentage" in said.message
+
+
+def test_a_meter_log_with_a_header_and_no_reading_is_a_finding(tmp_path):
+    assert found(write(tmp_path, [header()])) == [("LOAD-EMPTY", 1)]

@@ -195,7 +195,7 @@ def _cell(value: str, reader: str):
     if reader == "text":
         return value
     if reader == "bool":
-        return {"true": True, "false": False}.get(value.strip(), value)
+        return {"true": True, "false": False}.get(value.strip().lower(), value)
     if reader in ("cards", "ints", "words"):
         items = value.split()
         if reader == "ints":  # "00" (the American wheel's pocket) is not 0: a leading zero stays text

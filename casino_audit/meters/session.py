@@ -425,6 +425,8 @@ class MeterSession:
                                 "`drop_box_counted: true`)")
 
     def close(self) -> Iterator[Finding]:
+        if not self.counts.checked:  # a header alone: an export cut short proves nothing about any machine
+            yield self._tool(F.LOAD_EMPTY, "", "the meter log holds no reading")
         start = self.period[0] if self.period else self.start_time
         end = self.period[1] if self.period else self.end_time
         unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines
