@@ -699,3 +699,18 @@ def test_a_confidence_given_by_a_house_parameter_that_is_no_percentage_is_said_n
 
 def test_a_meter_log_with_a_header_and_no_reading_is_a_finding(tmp_path):
     assert found(write(tmp_path, [header()])) == [("LOAD-EMPTY", 1)]
+
+
+def test_a_capacity_conflict_shared_by_every_machine_is_said_once(tmp_path):
+    capacity = {"coin_in_2": 9, "drop": 10, "coin_out": 10, "hand_paid_jackpots": 10, "games_played": 10}
+    records = [header(capacity_digits=capacity), *month(3, "M-1"), *month(3, "M-2"), *month(3, "M-3")]
+    assert found(write(tmp_path, records)) == [("LOAD-AMBIGUOUS", 1)]
+
+
+@pytest.mark.parametrize("denomination, most", [("1.00", 10), ("3", 3), ("0.30", 33), ("11", None)])
+def test_the_most_a_game_stakes_is_the_maximum_stake_over_the_denomination_floored(tmp_path, denomination, most):
+    records = [header(denomination=denomination), *month(40)]
+    records[-1]["coin_out"] += 30_000
+    [departs] = [f for f in check(write(tmp_path, records)).findings if f.file]
+    said = f"stakes of 1 to {most} units a game" if most else "every game staking the same"
+    assert said in departs.message

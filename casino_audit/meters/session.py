@@ -104,6 +104,7 @@ class MeterSession:
         self.denomination = to_decimal(data.get("denomination"))
         self.period = self._period(data.get("period"))
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
+        self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         self.machines: dict[str, _Machine] = {}
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
         self.start_time: datetime | None = None  # the earliest and latest reading used
@@ -214,11 +215,14 @@ class MeterSession:
             if said is None:
                 said, where = _digits(self.data.get("capacity_digits"), meter), "/capacity_digits"
             homologated = homologated_digits(filed, meter)
-            if said is not None and homologated is not None and said != homologated:
+            named = own.get("machine") or self.data.get("machine")
+            if said is not None and homologated is not None and said != homologated and \
+                    (where, meter, named) not in self.conflicts:  # said once, not for every machine sharing them
+                self.conflicts.add((where, meter, named))
                 self._pending.append(self._tool(
-                    F.LOAD_AMBIGUOUS, where, f"machine {name}: the header gives the {meter} meter {said} digits, its "
-                    f"homologation file ({brief(show(self.data.get('machine') or own.get('machine')))}) "
-                    f"{homologated}; the homologation file's capacity is used"))
+                    F.LOAD_AMBIGUOUS, where, f"the header gives the {meter} meter {said} digits (machine {name}), "
+                    f"its homologation file ({brief(show(named))}) {homologated}; the homologation file's capacity "
+                    "is used"))
             found[meter] = homologated if homologated is not None else said
         return found
 
@@ -230,7 +234,7 @@ class MeterSession:
         maximum = to_decimal(stakes.get("maximum_eur")) if isinstance(stakes, dict) else None
         if maximum is None or self.denomination is None or self.denomination <= 0:
             return None
-        units = int(maximum / self.denomination)
+        units = int(Fraction(maximum) / Fraction(self.denomination))  # floored exactly, never rounded up
         return units if units >= 1 else None
 
     # --- the stream ----------------------------------------------------------------------------------------
