@@ -446,19 +446,26 @@ def sample_log(
     [ruleset] = _rules_in_scope(jurisdiction, [], config)
     values = _param_values(ruleset, config, param)
     try:
-        if output is None:
-            write(ruleset, game, coups, seed, inject, sys.stdout, output_format, values)
-            return
-        if output.exists():
-            raise Fail(f"{output} exists: sample-log never writes over a file")
-        with open(output, "x", encoding="utf-8", newline="") as out:
-            try:
-                write(ruleset, game, coups, seed, inject, out, output_format, values)
-            except BaseException:
-                output.unlink()  # the file this run created, half written: never left behind
-                raise
+        _write_sample(output, "sample-log", lambda out: write(ruleset, game, coups, seed, inject, out, output_format,
+                                                              values))
     except SampleError as error:
         raise Fail(str(error)) from None
+
+
+def _write_sample(output: Optional[Path], command: str, write) -> None:
+    """A sample to standard output, or to a new file: never over one that exists, and a run that fails leaves no
+    half-written file behind."""
+    if output is None:
+        write(sys.stdout)
+        return
+    if output.exists():
+        raise Fail(f"{output} exists: {command} never writes over a file")
+    with open(output, "x", encoding="utf-8", newline="") as out:
+        try:
+            write(out)
+        except BaseException:
+            output.unlink()  # the file this run created, half written: never left behind
+            raise
 
 
 @app.command("sample-meters")
@@ -496,19 +503,9 @@ def sample_meters(
             raise Fail(f"{where} cannot be read:", details=error.problems) from None
         if not isinstance(data, dict) or data.get("kind") != "machine":
             raise Fail(f"{where} is not a homologation file (kind: machine)")
-    arguments = (ruleset, machines, days, seed, inject)
     try:
-        if output is None:
-            write(*arguments, sys.stdout, output_format, machine, data)
-            return
-        if output.exists():
-            raise Fail(f"{output} exists: sample-meters never writes over a file")
-        with open(output, "x", encoding="utf-8", newline="") as out:
-            try:
-                write(*arguments, out, output_format, machine, data)
-            except BaseException:
-                output.unlink()  # the file this run created, half written: never left behind
-                raise
+        _write_sample(output, "sample-meters", lambda out: write(ruleset, machines, days, seed, inject, out,
+                                                                 output_format, machine, data))
     except SampleError as error:
         raise Fail(str(error)) from None
 

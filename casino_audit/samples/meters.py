@@ -155,8 +155,8 @@ def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal) -> li
 
 
 def _targets(rng: random.Random, fleet: list[_Machine], inject: set) -> dict[str, _Machine]:
-    """The machine each breach goes to: distinct ones while there are enough, never the one whose meter rolls over
-    for the resets (a reset near its capacity would pass for a rollover)."""
+    """The machine each breach goes to: distinct ones while there are enough, never the first (its 8-digit coin-in
+    meter stays near its capacity until it rolls over, where a reset could pass for a rollover)."""
     pool = fleet[1:] or fleet
     order = rng.sample(pool, len(pool))
     return {breach: order[number % len(order)] for number, breach in enumerate(sorted(inject))}
