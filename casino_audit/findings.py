@@ -123,6 +123,8 @@ LOG_NUMBERING = "LOG-NUMBERING"
 LOG_TIME = "LOG-TIME"
 LOG_GAP = "LOG-GAP"
 CONFIG_INVALID = "CONFIG-INVALID"
+WAIVER_EXPIRED = "WAIVER-EXPIRED"
+WAIVER_UNUSED = "WAIVER-UNUSED"
 
 TOOL_FINDINGS = {
     LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
@@ -151,6 +153,10 @@ TOOL_FINDINGS = {
               "not after the same machine's previous reading (a meter log).",
     LOG_GAP: "A meter log reads a machine less often than its stated reading interval (between two readings, or "
              "from the log's start or to its end); a warning.",
+    WAIVER_EXPIRED: "A waiver in the config is past its expiry date: it covers nothing, and the findings it covered "
+                    "count again.",
+    WAIVER_UNUSED: "A waiver in the config covered no finding: the breach is gone, or the waiver names the wrong rule, "
+                   "file or place.",
     INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }
 

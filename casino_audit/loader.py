@@ -19,7 +19,7 @@ import yaml
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
-from casino_audit.json_reader import JsonProblem, JsonReader, line_column
+from casino_audit.json_reader import JsonProblem, JsonReader, line_column, read_fast
 from casino_audit.positions import Position, Positions
 from casino_audit.yaml_reader import Limits, TooLarge, YamlReader
 
@@ -37,6 +37,7 @@ class Document:
     data: Any
     positions: Mapping[str, Position]  # a Positions tree from the loader; a plain dict also works
     findings: list[Finding] = field(default_factory=list)  # load-time findings that do not stop checking
+    values: int | None = None  # keys and values in it, as the reader counted them (None: not counted)
 
     def position(self, pointer: str | None) -> Position | None:
         """Position of the pointer, or of its nearest ancestor that exists in the source."""
@@ -212,8 +213,8 @@ def _load_yaml(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, i
         reader.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken YAML: {exc}", line, column, reader.index))
     result.findings.extend(reader.findings)
     spans = []
-    for index, data, positions, findings, start, end in reader.documents:
-        result.documents.append(Document(result.path, index, data, positions, findings))
+    for index, data, positions, findings, start, end, values in reader.documents:
+        result.documents.append(Document(result.path, index, data, positions, findings, values))
         spans.append((start, end))
     return spans
 
@@ -234,6 +235,10 @@ def yaml_line_column(text: str, offset: int) -> Position:
 
 
 def _load_json(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, int]]:
+    fast = read_fast(text, result.path, bounds.max_nodes, bounds.max_depth)
+    if fast is not None:
+        result.documents.append(Document(result.path, 0, fast[0], fast[1], []))
+        return [(0, len(text))]
     reader = JsonReader(text, result.path, bounds.max_nodes, bounds.max_depth)
     try:
         data, positions = reader.read()
@@ -241,7 +246,7 @@ def _load_json(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, i
         result.findings.append(_error(result.path, problem.rule_id, problem.message,
                                       *line_column(text, problem.offset), 0))
         return []
-    result.documents.append(Document(result.path, 0, data, positions, reader.findings))
+    result.documents.append(Document(result.path, 0, data, positions, reader.findings, reader.nodes))
     return [(0, len(text))]
 
 

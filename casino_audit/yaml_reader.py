@@ -114,6 +114,7 @@ class YamlReader:
 
     def document(self, start, next_event) -> None:
         index, findings, anchors = self.index, [], {}
+        before = self.nodes
         self.directives(start, findings, index)
         try:
             data, spots, root = self.build(next_event, findings, anchors, index)
@@ -128,7 +129,7 @@ class YamlReader:
             self.findings.append(self.finding(F.LOAD_EMPTY, "the document is empty", None, index, line, 1))
             return
         self.documents.append((index, data, Positions(root, spots), findings, start.start_mark.index,
-                               end.end_mark.index))
+                               end.end_mark.index, self.nodes - before))
 
     def directives(self, start, findings: list, index: int) -> None:
         if start.version is not None and tuple(start.version) != (1, 1):
