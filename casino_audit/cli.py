@@ -504,6 +504,10 @@ def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KI
         from casino_audit.logs.schema import game_log_schema
 
         document = game_log_schema()
+    elif name == "meter-log":
+        from casino_audit.meters.records import meter_log_schema
+
+        document = meter_log_schema()
     elif name in kinds.KINDS:
         document = kinds.schema(name)
     elif name in SCHEMAS:
@@ -538,17 +542,66 @@ def sample_log(
     [ruleset] = _rules_in_scope(jurisdiction, [], config)
     values = _param_values(ruleset, config, param)
     try:
-        if output is None:
-            write(ruleset, game, coups, seed, inject, sys.stdout, output_format, values)
-            return
-        if output.exists():
-            raise Fail(f"{output} exists: sample-log never writes over a file")
-        with open(output, "x", encoding="utf-8", newline="") as out:
-            try:
-                write(ruleset, game, coups, seed, inject, out, output_format, values)
-            except BaseException:
-                output.unlink()  # the file this run created, half written: never left behind
-                raise
+        _write_sample(output, "sample-log", lambda out: write(ruleset, game, coups, seed, inject, out, output_format,
+                                                              values))
+    except SampleError as error:
+        raise Fail(str(error)) from None
+
+
+def _write_sample(output: Optional[Path], command: str, write) -> None:
+    """A sample to standard output, or to a new file: never over one that exists, and a run that fails leaves no
+    half-written file behind."""
+    if output is None:
+        write(sys.stdout)
+        return
+    if output.exists():
+        raise Fail(f"{output} exists: {command} never writes over a file")
+    with open(output, "x", encoding="utf-8", newline="") as out:
+        try:
+            write(out)
+        except BaseException:
+            output.unlink()  # the file this run created, half written: never left behind
+            raise
+
+
+@app.command("sample-meters")
+@_exits
+def sample_meters(
+    jurisdiction: str = typer.Option(..., "-j", "--jurisdiction", metavar="CODE", help="Whose law: LU."),
+    machines: int = typer.Option(5, "--machines", metavar="N", min=1, help="How many machines."),
+    days: int = typer.Option(31, "--days", metavar="D", min=2, help="How many days, one reading a machine a day."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="The seed: the same seed gives the same log."),
+    inject: List[str] = typer.Option([], "--inject", metavar="BREACH",
+                                     help="A breach to inject (repeatable); an unknown name lists the known ones."),
+    machine: Optional[str] = typer.Option(None, "--machine", metavar="PATH",
+                                          help="The machines' homologation file, as the header names it (relative "
+                                               "to the log): its rate, meters and maximum stake shape the sample."),
+    output_format: str = typer.Option("jsonl", "--format", metavar="FORMAT", help="jsonl or csv."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="Write to FILE (refused if it exists), else to standard output."),
+    config: Optional[Path] = _CONFIG_OPTION,
+):
+    """Write a realistic meter log (machines read daily, rollovers, drop-box counts), compliant or with named
+    breaches injected: for tests, benchmarks and a first try of `check`."""
+    from casino_audit.loader import NotOneDocument, load_single_document
+    from casino_audit.samples.log import SampleError
+    from casino_audit.samples.meters import write
+
+    if output_format not in ("jsonl", "csv"):
+        raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
+    [ruleset] = _rules_in_scope(jurisdiction, [], config)
+    data = None
+    if machine is not None:  # read where the log will read it: beside the log
+        where = (output.parent if output is not None else Path(".")) / machine
+        try:
+            data = load_single_document(where, "a homologation file").data
+        except NotOneDocument as error:
+            raise Fail(f"{where} cannot be read:", details=error.problems) from None
+        if not isinstance(data, dict) or data.get("kind") != "machine":
+            raise Fail(f"{where} is not a homologation file (kind: machine)")
+    try:
+        _write_sample(output, "sample-meters", lambda out: write(ruleset, machines, days, seed, inject, out,
+                                                                 output_format, machine, data))
     except SampleError as error:
         raise Fail(str(error)) from None
 

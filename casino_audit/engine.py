@@ -96,16 +96,20 @@ class Checker:
                 _Bound(rule, run, conditions, _targets(rule.check), missing))
 
     def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
-        """The replay of one game log under the jurisdiction's record rules for its game (selected ones only)."""
-        from casino_audit.logs.session import LogSession
+        """The check of one record stream (a game log replayed, a meter log read) under the jurisdiction's record
+        rules for its kind and game (selected ones only), by its kind's session class."""
+        import importlib
 
         self._bind(jurisdiction)
         ruleset = self.rulesets[jurisdiction]
-        game = header.data.get("game")
-        rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == header.data.get("kind")
+        kind = header.data.get("kind")
+        game = KINDS[kind].game_of(header.data)
+        rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == kind
                  and (not rule.games or game in rule.games) and selected(rule.id, self.select, self.ignore)]
-        session = LogSession(header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}),
-                             admit, self.require_params, self._param_finding)
+        module, name = KINDS[kind].session.split(":")
+        session = getattr(importlib.import_module(module), name)(
+            header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
+            self.require_params, self._param_finding)
         self.applied.update(rule.id for bound in session.by_aspect.values() for rule, _ in bound)
         return session
 

@@ -26,9 +26,13 @@ class Parser:
     records: Callable[[str, int], Stream] | None = None  # record streams are read whole whatever their size
 
 
-def _csv_layout(header: dict) -> dict | None:
+def _csv_layout(header: dict):
     from casino_audit.replay import families
 
+    if header.get("kind") == "meter-log":
+        from casino_audit.meters.records import CSV_LAYOUT
+
+        return CSV_LAYOUT
     module = families.for_game(header.get("game", ""))
     return getattr(module, "CSV_COLUMNS", None) if module is not None else None
 
