@@ -54,7 +54,7 @@ def files_text(summary: dict) -> str:
     if summary["files_skipped"]:
         parts.append(f"{summary['files_skipped']} skipped")
     if summary["records_read"]:
-        parts.append(f"{summary['records_checked']} coup(s) replayed, {summary['records_with_findings']} with "
+        parts.append(f"{summary['records_checked']} log record(s) checked, {summary['records_with_findings']} with "
                      f"findings, {summary['records_unreadable']} unreadable line(s)")
     return ", ".join(parts)
 

@@ -252,7 +252,7 @@ def _files_line(s: dict) -> str:
     line = (f"{_plural(s['files_checked'], 'file')} checked ({_plural(s['documents'], 'document')}), "
             f"{s['files_unreadable']:,} unreadable, {s['files_skipped']:,} skipped")
     if s["records_read"]:
-        line += (f"; {_plural(s['records_checked'], 'coup')} replayed, {s['records_with_findings']:,} with findings, "
+        line += (f"; {_plural(s['records_checked'], 'log record')} checked, {s['records_with_findings']:,} with findings, "
                  f"{_plural(s['records_unreadable'], 'unreadable line')}")
     return line
 
@@ -398,7 +398,7 @@ def _file_facts(record) -> str:
     if record.records is not None:
         counts = record.records
         facts.append(f"game log: {_plural(counts.get('read', 0), 'record')} read, "
-                     f"{_plural(counts.get('checked', 0), 'coup')} replayed, {counts.get('with_findings', 0):,} "
+                     f"{_plural(counts.get('checked', 0), 'record')} checked, {counts.get('with_findings', 0):,} "
                      f"with findings, {_plural(counts.get('unreadable', 0), 'unreadable line')}")
     elif record.documents:
         facts.append(_plural(record.documents, "document"))

@@ -141,7 +141,7 @@ def _summary(console: Console, result, context) -> None:
     if s["files_skipped"]:
         parts.append(f"{s['files_skipped']} skipped")
     if s["records_read"]:
-        parts.append(f"{s['records_checked']} coup(s) replayed, {s['records_with_findings']} with findings, "
+        parts.append(f"{s['records_checked']} log record(s) checked, {s['records_with_findings']} with findings, "
                      f"{s['records_unreadable']} unreadable line(s)")
     counts = Text(" · ".join(parts) + " — ")
     counts.append(f"{s['errors']} error(s)", style=STYLE[Severity.ERROR] if s["errors"] else "")
