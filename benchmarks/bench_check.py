@@ -1,20 +1,28 @@
-"""Throughput of the whole check against merely parsing the same files with PyYAML's C loader.
+"""Batch throughput: the whole check of an inspector's batch against the parse floor, in one run.
 
-    python benchmarks/bench_check.py [--files 2000] [--rounds 5]
+    python benchmarks/bench_check.py [--files 2000] [--rounds 5] [--memory-documents 10000] [--jobs 2]
 
-Writes N realistic homologation files (the compliant example with seeded variations, about one in three
-carrying a breach), then, in the same process and alternating rounds so machine noise hits both alike:
-  baseline: read each file and yaml.load(..., Loader=CSafeLoader)
-  check:    the whole pipeline (positions, duplicate keys, kind, schema, rules, findings) plus the JSON report
-Prints documents per second (median over rounds) and the ratio check/baseline. Issue target: ratio >= 0.6.
+The whole check runs as the command does by default (every core for a batch of this size); the same in one
+process is shown beside it. Writes N realistic homologation files (the compliant example with seeded variations, about one in three carrying a
+breach), the same files as JSON, and N invalid documents; then, alternating rounds in one process so that machine
+noise hits each pair alike, times each side and reports the MEDIAN OF PER-ROUND RATIOS (issue 11 targets):
+  yaml:     whole check + JSON report / libyaml event parse (yaml.parse, CParser): <= 2.5
+            (also shown: / yaml.load with CSafeLoader, the old baseline)
+  json:     whole check of the JSON files / (json.loads + jsonschema-rs validation): <= 4
+  invalid:  whole check of N invalid documents / of N valid ones: <= 1.3
+  jobs:     --jobs N wall time / --jobs 1 wall time, whole command in fresh processes: <= 0.65 (with --jobs)
+  memory:   peak RSS checking one file of --memory-documents documents, in a fresh process: < 150 MB
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,10 +34,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from casino_audit.engine import Checker  # noqa: E402
-from casino_audit.pipeline import run  # noqa: E402
-from casino_audit.reporters import ReportContext, reporter  # noqa: E402
 from casino_audit.findings import Severity  # noqa: E402
+from casino_audit.pipeline import run  # noqa: E402
 from casino_audit.provenance import in_use  # noqa: E402
+from casino_audit.reporters import ReportContext, reporter  # noqa: E402
 from casino_audit.rulesets import load_builtin  # noqa: E402
 
 VARIATIONS = [
@@ -44,64 +52,175 @@ BREACHES = [
     ("  new: true", "  new: false"),
     ("hopper: {fitted", "hoper: {fitted"),
 ]
+# Invalid documents: shapes the schema refuses, several per document (wrong types, unknown fields).
+INVALID = [
+    ("locks: {upper: 2, lower: 2}", "locks: {upper: two, lower: [2]}"),
+    ("  new: true", "  new: yes please"),
+    ("hopper: {fitted", "hoper: {fitted"),
+    ("stakes:\n  minimum_eur: 0.50", "stakes:\n  minimum_eur: [0.50]"),
+]
+PEAK = """
+import resource, sys
+sys.path.insert(0, {repo!r})
+from casino_audit.engine import Checker
+from casino_audit.pipeline import run
+from casino_audit.rulesets import load_builtin
+result = run([{path!r}], Checker({{"LU": load_builtin("lu")}}), max_bytes=1 << 30)
+assert result.summary()["documents"] == {count}, result.summary()
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
 
 
-def make_files(directory: Path, count: int, seed: int = 7) -> list[str]:
+def variants(count: int, seed: int, changes) -> list[str]:
     rng = random.Random(seed)
     base = (REPO / "examples/lu/machine-compliant.yaml").read_text("utf-8")
-    paths = []
-    for number in range(count):
+    texts = []
+    for _ in range(count):
         text = base
         for old, new in VARIATIONS:
             text = text.replace(old, new.format(rate=f"{rng.randint(850, 990) / 10:.1f}",
                                                 serial=f"{rng.randrange(10**7):07d}"), 1)
-        if rng.random() < 0.33:
-            old, new = rng.choice(BREACHES)
+        if changes is INVALID:
+            for old, new in changes:
+                text = text.replace(old, new, 1)
+        elif rng.random() < 0.33:
+            old, new = rng.choice(changes)
             text = text.replace(old, new, 1)
-        path = directory / f"machine-{number:05d}.yaml"
-        path.write_text(text, "utf-8")
+        texts.append(text)
+    return texts
+
+
+def write(directory: Path, texts: list[str], suffix: str = ".yaml", as_json: bool = False) -> list[str]:
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for number, text in enumerate(texts):
+        path = directory / f"machine-{number:05d}{suffix}"
+        path.write_text(json.dumps(yaml.load(text, Loader=yaml.CSafeLoader), default=str) if as_json else text,
+                        "utf-8")
         paths.append(str(path))
     return paths
 
 
-def baseline(paths: list[str]) -> float:
+def timed(work) -> float:
     start = time.perf_counter()
-    for path in paths:
-        with open(path, "rb") as handle:
-            yaml.load(handle.read(), Loader=yaml.CSafeLoader)
+    work()
     return time.perf_counter() - start
 
 
-def full_check(paths: list[str], directory: str, checker: Checker, context: ReportContext) -> float:
+def yaml_events(paths: list[str]) -> None:
+    for path in paths:
+        with open(path, "rb") as handle:
+            for _ in yaml.parse(handle.read(), Loader=yaml.CSafeLoader):
+                pass
+
+
+def yaml_load(paths: list[str]) -> None:
+    for path in paths:
+        with open(path, "rb") as handle:
+            yaml.load(handle.read(), Loader=yaml.CSafeLoader)
+
+
+def json_floor(paths: list[str]):
+    import jsonschema_rs
+
+    from casino_audit.kinds import schema
+
+    validator = jsonschema_rs.validator_for(schema("machine"))
+
+    def work() -> None:
+        for path in paths:
+            with open(path, "rb") as handle:
+                validator.is_valid(json.loads(handle.read()))
+    return work
+
+
+def full_check(directory: str, count: int, checker: Checker, context: ReportContext, jobs: int | None = None):
+    """What a user gets: `jobs` None is the command's default (every core for a batch this size)."""
+    def work() -> None:
+        result = run([directory], checker, jobs=jobs)
+        reporter("json")(result, context, io.StringIO())
+        assert result.summary()["documents"] == count, result.summary()
+    return work
+
+
+def ratios(pairs: dict, rounds: int) -> dict[str, list[float]]:
+    """Each pair (work, floor) timed in alternation, round by round: the per-round ratios."""
+    found: dict[str, list[float]] = {name: [] for name in pairs}
+    for _ in range(rounds):
+        for name, (work, floor) in pairs.items():
+            below = timed(floor)
+            found[name].append(timed(work) / below)
+    return found
+
+
+def command_time(paths: list[str], jobs: int) -> float:
     start = time.perf_counter()
-    result = run([directory], checker)
-    reporter("json")(result, context, io.StringIO())
-    elapsed = time.perf_counter() - start
-    assert result.summary()["documents"] == len(paths)
-    return elapsed
+    subprocess.run([sys.executable, "-m", "casino_audit", "check", *paths, "--format", "json", "--jobs", str(jobs),
+                    "-o", os.devnull], cwd=REPO, capture_output=True, check=False)
+    return time.perf_counter() - start
+
+
+def peak_mib(path: Path, count: int) -> float:
+    done = subprocess.run([sys.executable, "-c", PEAK.format(repo=str(REPO), path=str(path), count=count)],
+                          capture_output=True, text=True, check=True)
+    return int(done.stdout.strip()) / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--memory-documents", type=int, default=0, help="0: skip the memory measure")
+    parser.add_argument("--jobs", type=int, default=0, help="0: skip the --jobs measure")
     args = parser.parse_args()
     lu = load_builtin("lu")
     checker = Checker({"LU": lu})
     context = ReportContext(Severity.ERROR, in_use({"LU": lu}), color=False)
     with tempfile.TemporaryDirectory() as tmp:
-        paths = make_files(Path(tmp), args.files)
-        full_check(paths, tmp, checker, context)  # warm caches: schemas compiled, files in the page cache
-        base_times, check_times = [], []
-        for _ in range(args.rounds):
-            base_times.append(baseline(paths))
-            check_times.append(full_check(paths, tmp, checker, context))
-    base_rate = args.files / statistics.median(base_times)
-    check_rate = args.files / statistics.median(check_times)
-    print(f"files: {args.files}, rounds: {args.rounds} (medians)")
-    print(f"parse only (PyYAML CSafeLoader): {base_rate:8.0f} documents/s")
-    print(f"whole check + JSON report:       {check_rate:8.0f} documents/s")
-    print(f"ratio check/parse: {check_rate / base_rate:.2f} (target >= 0.60)")
+        root = Path(tmp)
+        valid = write(root / "yaml", variants(args.files, 7, BREACHES))
+        as_json = write(root / "json", variants(args.files, 7, BREACHES), ".json", as_json=True)
+        invalid = write(root / "invalid", variants(args.files, 11, INVALID))
+        check_yaml = full_check(str(root / "yaml"), args.files, checker, context)
+        pairs = {
+            "yaml / libyaml events": (check_yaml, lambda: yaml_events(valid)),
+            "yaml / libyaml events, one process": (full_check(str(root / "yaml"), args.files, checker, context, 1),
+                                                   lambda: yaml_events(valid)),
+            "yaml / CSafeLoader load": (check_yaml, lambda: yaml_load(valid)),
+            "json / json.loads + jsonschema-rs": (full_check(str(root / "json"), args.files, checker, context),
+                                                  json_floor(as_json)),
+            "json / json.loads + jsonschema-rs, one process": (
+                full_check(str(root / "json"), args.files, checker, context, 1), json_floor(as_json)),
+            "invalid / valid": (full_check(str(root / "invalid"), args.files, checker, context), check_yaml),
+        }
+        for work, floor in pairs.values():  # warm: schemas compiled, files in the page cache
+            work()
+            floor()
+        found = ratios(pairs, args.rounds)
+        rate = args.files / statistics.median(timed(check_yaml) for _ in range(3))
+        print(f"files: {args.files}, rounds: {args.rounds} (median of per-round ratios)")
+        print(f"whole check + JSON report, YAML: {rate:8.0f} documents/s")
+        targets = {"yaml / libyaml events": 2.5, "json / json.loads + jsonschema-rs": 4.0, "invalid / valid": 1.3}
+        for name, values in found.items():
+            target = targets.get(name)
+            print(f"  {name:48} {statistics.median(values):6.2f}x"
+                  + (f"   (target <= {target})" if target else "")
+                  + f"   [{min(values):.2f} .. {max(values):.2f}]")
+        if args.jobs:
+            one, many = [], []
+            for _ in range(max(args.rounds // 2, 1)):
+                one.append(command_time(valid, 1))
+                many.append(command_time(valid, args.jobs))
+            print(f"  --jobs {args.jobs} / --jobs 1 (wall, fresh processes)  "
+                  f"{statistics.median(m / o for m, o in zip(many, one)):6.2f}x   (target <= 0.65)")
+        if args.memory_documents:
+            text = (REPO / "examples/lu/machine-compliant.yaml").read_text("utf-8")
+            big = root / "many.yaml"
+            with open(big, "w", encoding="utf-8") as out:
+                for number in range(args.memory_documents):
+                    out.write("---\n" + text.replace("NV-232-0048817", f"NV-232-{number:07d}"))
+            print(f"  peak RSS, one file of {args.memory_documents:,} documents: "
+                  f"{peak_mib(big, args.memory_documents):.0f} MiB   (target < 150)")
 
 
 if __name__ == "__main__":

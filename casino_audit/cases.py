@@ -256,10 +256,13 @@ def _run_log_case(case: Case, ruleset: Ruleset, records: list, values: dict) -> 
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / Path(case.base).name
         path.write_text(text, encoding="utf-8")
-        named = records[0].get("table_config") if records and isinstance(records[0], dict) else None
-        if isinstance(named, str) and "/" not in named and (bases_dir() / Path(case.base).parent / named).is_file():
-            # the table configuration the header names is read beside the log, as it is beside the base
-            shutil.copy(bases_dir() / Path(case.base).parent / named, Path(directory) / named)
+        header = records[0] if records and isinstance(records[0], dict) else {}
+        for named in (header.get("table_config"), header.get("machine")):
+            if isinstance(named, str) and "/" not in named and \
+                    (bases_dir() / Path(case.base).parent / named).is_file():
+                # the table configuration (a meter log: the homologation file) the header names is read beside the
+                # log, as it is beside the base
+                shutil.copy(bases_dir() / Path(case.base).parent / named, Path(directory) / named)
         result = run([str(path)], Checker({ruleset.code: ruleset}, {ruleset.code: values}))
     findings = []
     for finding in result.findings:

@@ -106,7 +106,15 @@ class ReportedFail(Fail):
     """A run that could not start, whose report (saying why, exit 2) has been written: it stays."""
 
 
-def _guard_output(output: Path, paths: list[Path]) -> None:
+def _never_walked(output: Path) -> bool:
+    """A report a directory walk never reads as a filing (SARIF, JUnit XML, HTML, Markdown) may sit in the tree
+    checked, as CI writes it in the workspace; a JSON or YAML one would be read as a filing by the next run."""
+    from casino_audit.parsers import WALKED_EXTENSIONS
+
+    return not output.name.lower().endswith(WALKED_EXTENSIONS)
+
+
+def _guard_output(output: Path, paths: list[Path], inside_checked_tree: bool = False) -> None:
     """The report never replaces a filing, ruleset or config, never lands in a tree being checked, never
     replaces a directory."""
     target = output.resolve()
@@ -118,7 +126,7 @@ def _guard_output(output: Path, paths: list[Path]) -> None:
         if same:
             raise OutputRefused(f"-o {output} is one of the files this run reads (a filing, ruleset or config); the report "
                        "would overwrite it")
-        if path.is_dir() and (resolved == target.parent or resolved in target.parents):
+        if not inside_checked_tree and not _never_walked(output) and path.is_dir() and (resolved == target.parent or resolved in target.parents):
             raise OutputRefused(f"-o {output} is inside {path}, a directory being checked; write the report "
                                 "elsewhere")
 
@@ -160,9 +168,14 @@ def check(
     ruleset: List[Path] = typer.Option([], "--ruleset", metavar="FILE", help="A custom ruleset file (may extend a built-in one)."),
     param: List[str] = typer.Option([], "--param", metavar="NAME=VALUE", help="NAME=VALUE for a value the law leaves to a later "
                                                         "decision (repeatable)."),
-    output_format: str = typer.Option("rich", "--format", metavar="FORMAT", help=f"Report format: {FORMATS}."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the report to this file (atomically; "
-                                                                       "never over a filing being checked)."),
+    output_format: Optional[List[str]] = typer.Option(
+        None, "--format", metavar="FORMAT", help=f"Report format: {FORMATS} (default rich; github when "
+                                                 "GITHUB_ACTIONS=true). Repeatable: the Nth --output takes the "
+                                                 "Nth format's report, a format without one goes to standard "
+                                                 "output (one at most)."),
+    output: Optional[List[Path]] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                                help="Write a report to this file (atomically; never over a file "
+                                                     "being checked). Repeatable, one per --format."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", metavar="SEVERITY", help="error (default), warning, info or never."),
     select: Optional[List[str]] = typer.Option(None, "--select", metavar="IDS", help="Only these law rule ids or prefixes "
                                                                       "(comma-separated, repeatable)."),
@@ -179,62 +192,140 @@ def check(
                                                                                  "applied for want of a parameter."),
     allow_empty: Optional[bool] = typer.Option(None, "--allow-empty", help="Exit 0, not 2, when no filing is found."),
     color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Force colour on or off."),
+    baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
+                                            help="Findings accepted earlier (written by --write-baseline): shown as "
+                                                 "baselined, not counted; only new findings fail."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", metavar="N", min=1,
+                                       help="Processes checking files side by side (default: every core for 48 "
+                                            "files or more, else 1). The report is the same whatever N is."),
+    write_baseline: Optional[Path] = typer.Option(None, "--write-baseline", metavar="FILE",
+                                                  help="Write this run's law findings as a baseline (keyed by file, "
+                                                       "rule id and JSON pointer, not line)."),
 ):
     """Check filings and report every breach with the article it breaks."""
-    if output is not None:
-        _guard_output(output, list(paths) + list(ruleset) + ([config] if config else []))
+    outputs = list(output or [])
+    reads = list(paths) + list(ruleset) + ([config] if config else []) + ([baseline] if baseline else [])
+    for target in outputs:
+        _guard_output(target, reads)
+    if write_baseline is not None:  # may sit in the tree checked: it is set aside, not checked
+        _guard_output(write_baseline, reads, inside_checked_tree=True)
+        if any(target.resolve() == write_baseline.resolve() for target in outputs):
+            raise Fail("--output and --write-baseline name the same file")
     try:
-        if output_format not in FORMAT_NAMES:
-            raise Fail(f"unknown --format {output_format!r}; choose one of {FORMATS}")
-        _check(paths, output, output_format, color, dict(
+        targets = _report_targets(list(output_format or []), outputs)
+        _check(paths, targets, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
-            max_file_size=max_file_size, max_per_rule=max_per_rule))
+            max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline, jobs)
     except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:
-        if output is not None:  # a run that failed leaves no earlier report standing in for its verdict
+        for target in outputs:  # a run that failed leaves no earlier report standing in for its verdict
             with contextlib.suppress(OSError):
-                output.unlink()
+                target.unlink()
         raise
 
 
-def _check(paths: list[Path], output: Optional[Path], output_format: str, color: Optional[bool], options: dict):
+def _report_targets(formats: list[str], outputs: list[Path]) -> list[tuple[str, Optional[Path]]]:
+    """Each report's format and file (None: standard output), like checkov: the Nth --output takes the Nth
+    --format's report. No --format: rich, or github in GitHub Actions."""
+    if not formats:
+        formats = ["github" if os.environ.get("GITHUB_ACTIONS") == "true" else "rich"]
+    for name in formats:
+        if name not in FORMAT_NAMES:
+            raise Fail(f"unknown --format {name!r}; choose one of {FORMATS}")
+    if len(outputs) > len(formats):
+        raise Fail(f"{len(outputs)} --output for {len(formats)} --format: the Nth --output takes the Nth --format's "
+                   "report; name a --format for each")
+    targets = [(name, outputs[n] if n < len(outputs) else None) for n, name in enumerate(formats)]
+    to_stdout = [name for name, target in targets if target is None]
+    if len(to_stdout) > 1:
+        raise Fail(f"--format {' and '.join(to_stdout)} would all go to standard output; give every one but one "
+                   "an --output")
+    seen: list[Path] = []
+    for target in outputs:
+        if any(target.resolve() == other.resolve() or (target.exists() and other.exists()
+                                                        and os.path.samefile(target, other)) for other in seen):
+            raise Fail(f"--output {target} is named twice; each report needs a file of its own")
+        seen.append(target)
+    return targets
+
+
+def _check(paths: list[Path], targets: list, color: Optional[bool], options: dict,
+           baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None):
     from casino_audit.engine import Checker
     from casino_audit.findings import Severity
     from casino_audit.pipeline import UsageError, run
+    from casino_audit.progress_bar import progress_for
     from casino_audit.provenance import in_use
     from casino_audit.reporters import ReportContext
     from casino_audit.settings import SettingsError, load_rulesets, param_values, resolve
 
+    outputs = [target for _, target in targets if target is not None]
     try:
         settings = resolve(**options)
-        if output is not None:  # the config file found in the working directory, and the rulesets it names
+        for output in outputs:  # the config file found in the working directory, and the rulesets it names
             _guard_output(output, list(paths) + settings.ruleset_paths + [p for p in [settings.config_path] if p])
         rulesets = load_rulesets(settings)
-        if output is not None:  # and the files those rulesets extend
+        for output in outputs:  # and the files those rulesets extend
             _guard_output(output, [Path(f.path) for used in in_use(rulesets) for f in used.files])
         values = param_values(rulesets, settings.params)
     except SettingsError as error:
         if error.findings:  # a broken config or ruleset is a report too, with its file:line, for a CI format
-            _report(_failed_run(error.findings), ReportContext(Severity.ERROR, color=color), output, output_format)
+            _report(_failed_run(error.findings), ReportContext(Severity.ERROR, color=color), targets)
             raise ReportedFail(str(error), details=error.details) from None
         raise Fail(str(error), details=error.details) from None
     checker = Checker(rulesets, values, select=settings.select, ignore=settings.ignore,
                       require_params=settings.require_params)
-    try:
-        result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
-                     default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
-                     max_bytes=settings.max_file_size)
+    suppressor = _suppressor(settings, baseline, write_baseline)
+    try:  # a bar on stderr for a long run in a terminal, erased before the report; none for a program's format
+        with progress_for(machine_readable_on_stdout=any(
+                target is None and name != "rich" for name, target in targets)) as progress:
+            result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
+                         default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
+                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress, jobs=jobs)
     except UsageError as error:
         raise Fail(str(error)) from None
+    if write_baseline is not None:
+        _write_baseline(write_baseline, suppressor)
     if not result.files_to_check() and not settings.allow_empty:
         raise Fail("no filing found to check under the given paths (nothing was checked; --allow-empty accepts "
                    "that)")
     context = ReportContext(settings.fail_on, in_use(rulesets, values, checker.used), settings.in_effect(), color,
                             settings.require_params)
-    _report(result, context, output, output_format)
+    _report(result, context, targets)
     raise typer.Exit(result.exit_code(settings.fail_on))
+
+
+def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Path]):
+    """What waivers and the baseline cover (None when neither is in play: the sink's fast path)."""
+    from casino_audit.suppressions import BaselineError, Suppressor, read_baseline
+
+    if not settings.waivers and baseline is None and write_baseline is None:
+        return None
+    entries = None
+    if baseline is not None:
+        try:
+            entries = read_baseline(baseline)
+        except BaselineError as error:
+            raise Fail(str(error)) from None
+        settings.baseline = baseline
+    return Suppressor(settings.waivers, baseline=entries,
+                      baseline_root=baseline.parent if baseline is not None else None,
+                      baseline_source=str(baseline) if baseline is not None else None,
+                      record=write_baseline is not None,
+                      record_root=write_baseline.parent if write_baseline is not None else None,
+                      baseline_file=baseline, record_file=write_baseline)
+
+
+def _write_baseline(path: Path, suppressor) -> None:
+    from casino_audit.suppressions import baseline_document
+
+    text = json.dumps(baseline_document(suppressor.recorded), indent=2, ensure_ascii=False) + "\n"
+    try:
+        _write_atomically(path, lambda stream: stream.write(text))
+    except OSError as error:
+        raise Fail(f"cannot write the baseline {path}: {error.strerror or error}") from None
 
 
 def _failed_run(findings: list):
@@ -247,21 +338,26 @@ def _failed_run(findings: list):
     return RunResult(findings=sink.kept, totals=sink.totals, internal_errors=1)
 
 
-def _report(result, context, output: Optional[Path], output_format: str) -> None:
+def _report(result, context, targets: list) -> None:
+    """Every report: the files first (each written atomically), then the one for standard output, if any."""
     from casino_audit.reporters import reporter
 
-    write = reporter(output_format)
-    if output is not None:
+    for output_format, output in targets:
+        if output is None:
+            continue
+        write = reporter(output_format)
         try:
             _write_atomically(output, lambda stream: write(result, context, stream))
         except OSError as error:
             raise Fail(f"cannot write {output}: {error.strerror or error}") from None
-        return
-    try:
-        write(result, context, sys.stdout)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _quiet_broken_pipe()
+    for output_format, output in targets:
+        if output is not None:
+            continue
+        try:
+            reporter(output_format)(result, context, sys.stdout)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_broken_pipe()
 
 
 def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list:
@@ -453,6 +549,10 @@ def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KI
         from casino_audit.logs.schema import game_log_schema
 
         document = game_log_schema()
+    elif name == "meter-log":
+        from casino_audit.meters.records import meter_log_schema
+
+        document = meter_log_schema()
     elif name in kinds.KINDS:
         document = kinds.schema(name)
     elif name in SCHEMAS:
@@ -487,17 +587,66 @@ def sample_log(
     [ruleset] = _rules_in_scope(jurisdiction, [], config)
     values = _param_values(ruleset, config, param)
     try:
-        if output is None:
-            write(ruleset, game, coups, seed, inject, sys.stdout, output_format, values)
-            return
-        if output.exists():
-            raise Fail(f"{output} exists: sample-log never writes over a file")
-        with open(output, "x", encoding="utf-8", newline="") as out:
-            try:
-                write(ruleset, game, coups, seed, inject, out, output_format, values)
-            except BaseException:
-                output.unlink()  # the file this run created, half written: never left behind
-                raise
+        _write_sample(output, "sample-log", lambda out: write(ruleset, game, coups, seed, inject, out, output_format,
+                                                              values))
+    except SampleError as error:
+        raise Fail(str(error)) from None
+
+
+def _write_sample(output: Optional[Path], command: str, write) -> None:
+    """A sample to standard output, or to a new file: never over one that exists, and a run that fails leaves no
+    half-written file behind."""
+    if output is None:
+        write(sys.stdout)
+        return
+    if output.exists():
+        raise Fail(f"{output} exists: {command} never writes over a file")
+    with open(output, "x", encoding="utf-8", newline="") as out:
+        try:
+            write(out)
+        except BaseException:
+            output.unlink()  # the file this run created, half written: never left behind
+            raise
+
+
+@app.command("sample-meters")
+@_exits
+def sample_meters(
+    jurisdiction: str = typer.Option(..., "-j", "--jurisdiction", metavar="CODE", help="Whose law: LU."),
+    machines: int = typer.Option(5, "--machines", metavar="N", min=1, help="How many machines."),
+    days: int = typer.Option(31, "--days", metavar="D", min=2, help="How many days, one reading a machine a day."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="The seed: the same seed gives the same log."),
+    inject: List[str] = typer.Option([], "--inject", metavar="BREACH",
+                                     help="A breach to inject (repeatable); an unknown name lists the known ones."),
+    machine: Optional[str] = typer.Option(None, "--machine", metavar="PATH",
+                                          help="The machines' homologation file, as the header names it (relative "
+                                               "to the log): its rate, meters and maximum stake shape the sample."),
+    output_format: str = typer.Option("jsonl", "--format", metavar="FORMAT", help="jsonl or csv."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="Write to FILE (refused if it exists), else to standard output."),
+    config: Optional[Path] = _CONFIG_OPTION,
+):
+    """Write a realistic meter log (machines read daily, rollovers, drop-box counts), compliant or with named
+    breaches injected: for tests, benchmarks and a first try of `check`."""
+    from casino_audit.loader import NotOneDocument, load_single_document
+    from casino_audit.samples.log import SampleError
+    from casino_audit.samples.meters import write
+
+    if output_format not in ("jsonl", "csv"):
+        raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
+    [ruleset] = _rules_in_scope(jurisdiction, [], config)
+    data = None
+    if machine is not None:  # read where the log will read it: beside the log
+        where = (output.parent if output is not None else Path(".")) / machine
+        try:
+            data = load_single_document(where, "a homologation file").data
+        except NotOneDocument as error:
+            raise Fail(f"{where} cannot be read:", details=error.problems) from None
+        if not isinstance(data, dict) or data.get("kind") != "machine":
+            raise Fail(f"{where} is not a homologation file (kind: machine)")
+    try:
+        _write_sample(output, "sample-meters", lambda out: write(ruleset, machines, days, seed, inject, out,
+                                                                 output_format, machine, data))
     except SampleError as error:
         raise Fail(str(error)) from None
 

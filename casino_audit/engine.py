@@ -68,11 +68,15 @@ class Checker:
         # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
         self._ready: set[str] = set()
+        # Ids of the rules checked against some document or log of the run (their kind, game and `when:` held):
+        # a rule with no finding passed only if it is here; the report says why the others were not applied.
+        self.applied: set[str] = set()
+        self._used_elsewhere: set[str] = set()  # jurisdictions a worker process used (see absorb)
 
     @property
     def used(self) -> list[str]:
         """The jurisdictions whose rules some document of the run was checked against."""
-        return sorted(self._ready)
+        return sorted(self._ready | self._used_elsewhere)
 
     def _bind(self, code: str) -> None:
         """Compile a jurisdiction's rules when its first document comes (a run over Luxembourg filings never
@@ -93,16 +97,29 @@ class Checker:
                 _Bound(rule, run, conditions, _targets(rule.check), missing))
 
     def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
-        """The replay of one game log under the jurisdiction's record rules for its game (selected ones only)."""
-        from casino_audit.logs.session import LogSession
+        """The check of one record stream (a game log replayed, a meter log read) under the jurisdiction's record
+        rules for its kind and game (selected ones only), by its kind's session class."""
+        import importlib
 
         self._bind(jurisdiction)
         ruleset = self.rulesets[jurisdiction]
-        game = header.data.get("game")
-        rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == header.data.get("kind")
+        kind = header.data.get("kind")
+        game = KINDS[kind].game_of(header.data)
+        rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == kind
                  and (not rule.games or game in rule.games) and selected(rule.id, self.select, self.ignore)]
-        return LogSession(header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
-                          self.require_params, self._param_finding)
+        module, name = KINDS[kind].session.split(":")
+        session = getattr(importlib.import_module(module), name)(
+            header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
+            self.require_params, self._param_finding)
+        self.applied.update(rule.id for bound in session.by_aspect.values() for rule, _ in bound)
+        return session
+
+    def absorb(self, applied: set[str], used: list[str]) -> None:
+        """What a worker process's copy of this checker learnt: the rules it applied, the rulesets it used."""
+        self.applied |= applied
+        self._used_elsewhere.update(used)
+        for code in used:  # read here too, so that the report can name and hash them
+            self.rulesets[code]
 
     def dossier(self) -> Dossier:
         """A fresh dossier for the run's dossier rules, all jurisdictions together."""
@@ -147,6 +164,7 @@ class Checker:
             try:
                 if not all(condition(data) for condition in bound.conditions):
                     continue
+                self.applied.add(rule.id)
                 for violation in bound.run(data):
                     pointer, message = violation
                     if unreadable:  # the rule did say something there: no "not checked" on top

@@ -121,7 +121,10 @@ SHAPE_UNLISTED = "SHAPE-UNLISTED"
 INTERNAL_ERROR = "INTERNAL-ERROR"
 LOG_NUMBERING = "LOG-NUMBERING"
 LOG_TIME = "LOG-TIME"
+LOG_GAP = "LOG-GAP"
 CONFIG_INVALID = "CONFIG-INVALID"
+WAIVER_EXPIRED = "WAIVER-EXPIRED"
+WAIVER_UNUSED = "WAIVER-UNUSED"
 
 TOOL_FINDINGS = {
     LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
@@ -146,7 +149,14 @@ TOOL_FINDINGS = {
     SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
     CONFIG_INVALID: "The config file cannot be used; nothing was checked (the run exits 2).",
     LOG_NUMBERING: "A game log's coup numbers have a gap, a repeat or a step back: coups may be missing.",
-    LOG_TIME: "A game log's coup has no readable ISO 8601 time, or a time before the previous coup's.",
+    LOG_TIME: "A log's record has no readable ISO 8601 time, or a time before the previous coup's (a game log) or "
+              "not after the same machine's previous reading (a meter log).",
+    LOG_GAP: "A meter log reads a machine less often than its stated reading interval (between two readings, or "
+             "from the log's start or to its end); a warning.",
+    WAIVER_EXPIRED: "A waiver in the config is past its expiry date: it covers nothing, and the findings it covered "
+                    "count again.",
+    WAIVER_UNUSED: "A waiver in the config covered no finding: the breach is gone, or the waiver names the wrong rule, "
+                   "file or place.",
     INTERNAL_ERROR: "casino-audit itself failed on this file; its verdict is unknown and the run exits 2.",
 }
 

@@ -11,6 +11,7 @@ from json.decoder import scanstring
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Location, Related, Severity
+from casino_audit.pointers import split
 from casino_audit.positions import Positions, Spots
 from casino_audit.values import MAX_DIGITS, bounded_decimal, show
 
@@ -160,6 +161,7 @@ class JsonReader:
         end = _SPACE.match(text, offset).end()
         if end != len(text):
             raise self._unexpected(end, _END, None)
+        self.nodes = nodes
         return self.root
 
     root: tuple | None = None
@@ -224,3 +226,137 @@ class JsonReader:
             return JsonProblem(F.LOAD_SYNTAX, "broken JSON: text takes double quotes, not single", offset)
         shown = show(re.match(r'[^\s,:\[\]{}"]{1,20}|.', text[offset:offset + 20], re.S).group())
         return JsonProblem(F.LOAD_SYNTAX, f"broken JSON: expected {expected}, found {shown}", offset)
+
+
+# --- the fast path --------------------------------------------------------------------------------------------
+# A filing read by the C decoder, its positions found only if a finding asks for one. Anything the decoder
+# would read differently from the tokenizer above (a key twice, a lone surrogate escape, a number too long, NaN,
+# nesting or size past the limits, broken JSON) sends the text to the tokenizer, which says what and where.
+
+
+class _Fallback(Exception):
+    pass
+
+
+def _pairs(pairs: list) -> dict:
+    mapping = dict(pairs)
+    if len(mapping) != len(pairs):
+        raise _Fallback
+    return mapping
+
+
+def _integer(token: str) -> int:
+    if len(token.lstrip("-")) > MAX_DIGITS:
+        raise _Fallback
+    return int(token)
+
+
+def _fraction(token: str):
+    number = bounded_decimal(token)
+    if number is None:
+        raise _Fallback
+    return number
+
+
+def _constant(name: str):
+    raise _Fallback
+
+
+_FAST = None
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+class LazyPositions(Positions):
+    """Positions in a text the C decoder read: a finding's pointer is found by walking the text along it, each
+    value passed over by the C scanner; the whole table (the tokenizer's) only if someone lists it."""
+
+    def __init__(self, text: str, path: str, max_nodes: int, max_depth: int):
+        self._source = (text, path, max_nodes, max_depth)
+        self._found = None
+
+    def _positions(self) -> Positions:
+        if self._found is None:
+            text, path, max_nodes, max_depth = self._source
+            self._found = JsonReader(text, path, max_nodes, max_depth).read()[1]
+        return self._found
+
+    def nearest(self, pointer):
+        if pointer is None:
+            return None
+        text = self._source[0]
+        try:
+            offset = _walk(text, split(pointer) if pointer else ())
+        except (ValueError, IndexError):  # pragma: no cover - the text was read whole by the decoder
+            return self._positions().nearest(pointer)
+        return line_column(text, offset)
+
+    def __getitem__(self, pointer):
+        return self._positions()[pointer]
+
+    def __iter__(self):
+        return iter(self._positions())
+
+    def __len__(self):
+        return len(self._positions())
+
+
+def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
+    """(data, lazy positions) when the C decoder reads the text exactly as the tokenizer would; else None."""
+    global _FAST
+    if len(text) > max_nodes or text.count("{") + text.count("[") > max_depth:
+        return None  # past the limits, or near them: the tokenizer counts
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+        return None
+    if _FAST is None:
+        import json
+
+        _FAST = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_integer, parse_float=_fraction,
+                                 parse_constant=_constant)
+    try:
+        data = _FAST.decode(text)
+    except (_Fallback, ValueError, RecursionError):
+        return None
+    return data, LazyPositions(text, path, max_nodes, max_depth)
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _walk(text: str, segments) -> int:
+    """The offset where the value at `segments` is written (a mapping member: where its key is), or that of its
+    nearest ancestor written in the text. The text has been read by the decoder: it is JSON, with no key twice."""
+    skip, scan = _WS.match, _FAST.raw_decode
+    at = skip(text, 0).end()
+    found = at
+    for segment in segments:
+        opening = text[at]
+        if opening == "{":
+            at = skip(text, at + 1).end()
+            while text[at] == '"':
+                key_at = at
+                key, at = scanstring(text, at + 1)
+                at = skip(text, skip(text, at).end() + 1).end()  # past the colon
+                if key == segment:
+                    break
+                at = skip(text, scan(text, at)[1]).end()
+                if text[at] == ",":
+                    at = skip(text, at + 1).end()
+            else:
+                return found
+            found = key_at
+        elif opening == "[":
+            if not segment.isdigit():  # as Spots.member reads an index
+                return found
+            wanted, index = int(segment), 0
+            at = skip(text, at + 1).end()
+            while text[at] != "]" and index < wanted:
+                at = skip(text, scan(text, at)[1]).end()
+                if text[at] == ",":
+                    at = skip(text, at + 1).end()
+                index += 1
+            if text[at] == "]":
+                return found
+            found = at
+        else:
+            return found
+    return found

@@ -13,20 +13,20 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 import yaml
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
-from casino_audit.json_reader import JsonProblem, JsonReader, line_column
+from casino_audit.json_reader import JsonProblem, JsonReader, line_column, read_fast
 from casino_audit.positions import Position, Positions
 from casino_audit.yaml_reader import Limits, TooLarge, YamlReader
 
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
-MAX_NODES = 1_000_000  # keys and values per file, each alias counting those it repeats ("billion laughs")
-EXPANSION = 4  # characters of values per file, aliases repeated, at most this many times the size limit
-MAX_DOCUMENTS = 1_000  # per file: each document is checked against every rule of its kind
+MAX_NODES = 1_000_000  # keys and values per document, each alias counting those it repeats ("billion laughs")
+EXPANSION = 4  # characters of values per document, aliases repeated, at most this many times the size limit
+MAX_DOCUMENTS = 10_000  # per file: each document is checked against every rule of its kind, one at a time
 MAX_DEPTH = 100
 
 
@@ -37,6 +37,7 @@ class Document:
     data: Any
     positions: Mapping[str, Position]  # a Positions tree from the loader; a plain dict also works
     findings: list[Finding] = field(default_factory=list)  # load-time findings that do not stop checking
+    values: int | None = None  # keys and values in it, as the reader counted them (None: not counted)
 
     def position(self, pointer: str | None) -> Position | None:
         """Position of the pointer, or of its nearest ancestor that exists in the source."""
@@ -56,6 +57,17 @@ class FileLoad:
     path: str
     documents: list[Document] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)  # problems that stopped (part of) the file
+
+
+@dataclass
+class FileStream:
+    """A file's documents, each read when the one before it has been checked, so a file of 10,000 documents is
+    never in memory whole. `findings` (what stopped the file, characters outside any document) are complete once
+    `documents` has been walked to its end."""
+
+    path: str
+    documents: Iterator[Document]
+    findings: list[Finding] = field(default_factory=list)
 
 
 class _Problem(Exception):
@@ -78,11 +90,15 @@ def limits(max_bytes: int = DEFAULT_MAX_BYTES) -> Limits:
 
 
 def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
+    return _whole(stream_file(path, max_bytes))
+
+
+def stream_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> FileStream:
     try:
         raw = _read_bytes(Path(path), max_bytes)
     except _Problem as problem:
-        return _refused(str(path), problem)
-    return load_bytes(raw, str(path), max_bytes)
+        return FileStream(str(path), iter(()), _refused(str(path), problem).findings)
+    return stream_bytes(raw, str(path), max_bytes)
 
 
 def read_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes | None, FileLoad]:
@@ -95,19 +111,25 @@ def read_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> tu
 
 def load_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
     """A file's bytes as documents (JSON if the name ends in .json, else YAML)."""
+    return _whole(stream_bytes(raw, path, max_bytes))
+
+
+def stream_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileStream:
     try:
         text = _decode(raw)
     except _Problem as problem:
-        return _refused(path, problem)
-    result = FileLoad(path)
+        return FileStream(path, iter(()), _refused(path, problem).findings)
+    findings: list[Finding] = []
     if not text.strip():
-        result.findings.append(_error(path, F.LOAD_EMPTY, "the file is empty", 1, 1))
-        return result
-    _load(text, result, path.lower().endswith(".json"), limits(max_bytes))
-    if not result.documents and not result.findings:
-        result.findings.append(_error(path, F.LOAD_EMPTY, "the file holds no document, only comments "
-                                                          "or blank lines", 1, 1))
-    return result
+        findings.append(_error(path, F.LOAD_EMPTY, "the file is empty", 1, 1))
+        return FileStream(path, iter(()), findings)
+    return FileStream(path, _documents(text, path, path.lower().endswith(".json"), limits(max_bytes), findings),
+                      findings)
+
+
+def _whole(stream: FileStream) -> FileLoad:
+    documents = list(stream.documents)
+    return FileLoad(stream.path, documents, stream.findings)
 
 
 def _refused(path: str, problem: "_Problem") -> FileLoad:
@@ -140,9 +162,8 @@ def load_single_document(path: str | os.PathLike, what: str) -> Document:
 
 def load_text(text: str, path: str = "<text>", json_syntax: bool = False,
               max_bytes: int = DEFAULT_MAX_BYTES) -> FileLoad:
-    result = FileLoad(path)
-    _load(text, result, json_syntax, limits(max_bytes))
-    return result
+    findings: list[Finding] = []
+    return FileLoad(path, list(_documents(text, path, json_syntax, limits(max_bytes), findings)), findings)
 
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:
@@ -184,18 +205,46 @@ def _decode(raw: bytes) -> str:
 # --- YAML and JSON ------------------------------------------------------------------------------------
 
 
-def _load(text: str, result: FileLoad, json_syntax: bool, bounds: Limits) -> None:
-    spans = (_load_json if json_syntax else _load_yaml)(text, result, bounds)
-    _flag_invisible(text, result, spans, json_syntax)
+def _documents(text: str, path: str, json_syntax: bool, bounds: Limits, findings: list[Finding]) \
+        -> Iterator[Document]:
+    """Each document as it is read. A character a person cannot see is a finding of the document around it, else
+    of the last one before it, else of the first: each document is held until the next one starts."""
+    invisible = _invisible(text, path, json_syntax)
+    held: Document | None = None
+    for document, start, end in (_json_documents if json_syntax else _yaml_documents)(text, path, bounds, findings):
+        if held is None:
+            _attach(held := document, invisible, end)  # before it, and inside it
+            continue
+        _attach(held, invisible, start)  # between the two
+        yield held
+        held = document
+        _attach(held, invisible, end)
+    if held is not None:
+        _attach(held, invisible, None)
+        yield held
+    else:
+        findings.extend(finding for _, finding in invisible)
+        if not findings:
+            findings.append(_error(path, F.LOAD_EMPTY, "the file holds no document, only comments or blank lines",
+                                   1, 1))
 
 
-def _load_yaml(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, int]]:
-    reader = YamlReader(text, result.path, bounds)
+def _attach(document: Document, invisible: list, before: int | None) -> None:
+    while invisible and (before is None or invisible[0][0] < before):
+        finding = invisible.pop(0)[1]
+        finding.document = document.index
+        document.findings.append(finding)
+
+
+def _yaml_documents(text: str, path: str, bounds: Limits, findings: list[Finding]):
+    reader = YamlReader(text, path, bounds)
+    reader.findings = findings  # what stops a document or the file, said as it is met
     try:
-        reader.read()
+        for index, data, positions, found, start, end, values in reader.each():
+            yield Document(path, index, data, positions, found, values), start, end
     except TooLarge as problem:
-        reader.findings.append(_error(result.path, F.LOAD_TOO_LARGE, problem.message, *_mark_pair(problem.mark),
-                                      document=reader.index))
+        findings.append(_error(path, F.LOAD_TOO_LARGE, problem.message, *_mark_pair(problem.mark),
+                               document=reader.index))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         reason = " ".join(part for part in (exc.context, exc.problem) if part)
@@ -203,19 +252,12 @@ def _load_yaml(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, i
         if "invalid Unicode character escape" in reason:  # libyaml refuses `\ud800`: no character
             rule_id, reason = F.LOAD_ENCODING, reason + " (a \\u escape that names no character, such as half " \
                                                         "of a surrogate pair)"
-        reader.findings.append(_error(result.path, rule_id, f"broken YAML: {reason}", *_mark_pair(mark),
-                                      document=reader.index))
+        findings.append(_error(path, rule_id, f"broken YAML: {reason}", *_mark_pair(mark), document=reader.index))
     except yaml.YAMLError as exc:  # reader errors (control characters) carry a position of their own
         line, column = (None, None)
         if isinstance(exc, yaml.reader.ReaderError):
             line, column = yaml_line_column(text, exc.position)
-        reader.findings.append(_error(result.path, F.LOAD_SYNTAX, f"broken YAML: {exc}", line, column, reader.index))
-    result.findings.extend(reader.findings)
-    spans = []
-    for index, data, positions, findings, start, end in reader.documents:
-        result.documents.append(Document(result.path, index, data, positions, findings))
-        spans.append((start, end))
-    return spans
+        findings.append(_error(path, F.LOAD_SYNTAX, f"broken YAML: {exc}", line, column, reader.index))
 
 
 def _mark_pair(mark) -> tuple[int | None, int | None]:
@@ -233,16 +275,18 @@ def yaml_line_column(text: str, offset: int) -> Position:
     return line, offset - line_start + 1
 
 
-def _load_json(text: str, result: FileLoad, bounds: Limits) -> list[tuple[int, int]]:
-    reader = JsonReader(text, result.path, bounds.max_nodes, bounds.max_depth)
+def _json_documents(text: str, path: str, bounds: Limits, findings: list[Finding]):
+    fast = read_fast(text, path, bounds.max_nodes, bounds.max_depth)
+    if fast is not None:
+        yield Document(path, 0, fast[0], fast[1], []), 0, len(text)
+        return
+    reader = JsonReader(text, path, bounds.max_nodes, bounds.max_depth)
     try:
         data, positions = reader.read()
     except JsonProblem as problem:
-        result.findings.append(_error(result.path, problem.rule_id, problem.message,
-                                      *line_column(text, problem.offset), 0))
-        return []
-    result.documents.append(Document(result.path, 0, data, positions, reader.findings))
-    return [(0, len(text))]
+        findings.append(_error(path, problem.rule_id, problem.message, *line_column(text, problem.offset), 0))
+        return
+    yield Document(path, 0, data, positions, reader.findings, reader.nodes), 0, len(text)
 
 
 # --- characters a person cannot see ---------------------------------------------------------------------
@@ -251,23 +295,25 @@ _INVISIBLE_CATEGORIES = frozenset(("Cf", "Zl", "Zp"))  # format characters (bidi
 MAX_INVISIBLE_FINDINGS = 20
 
 
-def _invisible(char: str, json_syntax: bool) -> bool:
+def _is_invisible(char: str, json_syntax: bool) -> bool:
     category = unicodedata.category(char)
     return category in _INVISIBLE_CATEGORIES or (category == "Cc" and char not in "\t\n\r") and (
         json_syntax or char == "\x85")
 
 
-def _flag_invisible(text: str, result: FileLoad, spans: list[tuple[int, int]], json_syntax: bool) -> None:
-    """A character that changes what is read but is not seen (a bidi override, a zero-width space, a BOM or
-    a line separator in the middle) is a finding where it is: the document is still checked."""
+def _invisible(text: str, path: str, json_syntax: bool) -> list[tuple[int, Finding]]:
+    """A character that changes what is read but is not seen (a bidi override, a zero-width space, a BOM or a
+    line separator in the middle): a finding where it is, the document still checked. (offset, finding), in
+    order; at most MAX_INVISIBLE_FINDINGS, the last saying how many more there are."""
     if text.isascii():
         found = ["\x7f"] if json_syntax and "\x7f" in text else []
     else:
-        found = [char for char in set(text) if (char >= "\x7f") and _invisible(char, json_syntax)]
+        found = [char for char in set(text) if (char >= "\x7f") and _is_invisible(char, json_syntax)]
     if not found:
-        return
+        return []
     pattern = re.compile("[" + "".join(re.escape(char) for char in found) + "]")
     total = sum(text.count(char) for char in found)
+    listed = []
     for number, match in enumerate(pattern.finditer(text)):
         if number == MAX_INVISIBLE_FINDINGS:
             break
@@ -280,18 +326,5 @@ def _flag_invisible(text: str, result: FileLoad, spans: list[tuple[int, int]], j
                    + "; remove it, or write it as an escape in double quotes")
         if number == MAX_INVISIBLE_FINDINGS - 1 and total > MAX_INVISIBLE_FINDINGS:
             message += f" ({total - MAX_INVISIBLE_FINDINGS:,} more such characters in the file are not listed)"
-        document = _document_at(result, spans, offset)
-        finding = _error(result.path, F.LOAD_AMBIGUOUS, message, *where,
-                         document=document.index if document else None)
-        (document.findings if document else result.findings).append(finding)
-
-
-def _document_at(result: FileLoad, spans: list[tuple[int, int]], offset: int) -> Document | None:
-    """The document a character belongs to: the one around it, else the last one before it, else the first."""
-    chosen = None
-    for document, (start, end) in zip(result.documents, spans):
-        if start <= offset:
-            chosen = document
-        if start <= offset < end:
-            return document
-    return chosen or (result.documents[0] if result.documents else None)
+        listed.append((offset, _error(path, F.LOAD_AMBIGUOUS, message, *where)))
+    return listed

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from casino_audit.loader import FileLoad, load_file
+from casino_audit.loader import FileLoad, FileStream, stream_file
 from casino_audit.logs.reader import Stream, read_csv, read_json_lines
 
 
@@ -22,13 +22,17 @@ class Parser:
     name: str
     extensions: tuple[str, ...]
     walked: bool  # read when met in a walked directory
-    documents: Callable[[str, int], FileLoad] | None = None
+    documents: Callable[[str, int], FileLoad | FileStream] | None = None
     records: Callable[[str, int], Stream] | None = None  # record streams are read whole whatever their size
 
 
-def _csv_layout(header: dict) -> dict | None:
+def _csv_layout(header: dict):
     from casino_audit.replay import families
 
+    if header.get("kind") == "meter-log":
+        from casino_audit.meters.records import CSV_LAYOUT
+
+        return CSV_LAYOUT
     module = families.for_game(header.get("game", ""))
     return getattr(module, "CSV_COLUMNS", None) if module is not None else None
 
@@ -42,8 +46,8 @@ def _csv(path: str, max_bytes: int) -> Stream:
 
 
 PARSERS: tuple[Parser, ...] = (
-    Parser("yaml", (".yaml", ".yml"), walked=True, documents=load_file),
-    Parser("json", (".json",), walked=True, documents=load_file),
+    Parser("yaml", (".yaml", ".yml"), walked=True, documents=stream_file),
+    Parser("json", (".json",), walked=True, documents=stream_file),
     Parser("jsonl", (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz"), walked=True, records=_json_lines),
     Parser("csv", (".csv", ".csv.gz"), walked=True, records=_csv),
 )

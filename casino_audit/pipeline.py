@@ -10,7 +10,7 @@ import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from casino_audit import findings as F
 from casino_audit import kinds
@@ -30,6 +30,20 @@ class UsageError(Exception):
     pass
 
 
+@dataclass(frozen=True)
+class Progress:
+    """Where a run is, told to an optional callback (a display is the caller's business: the pipeline prints
+    nothing): files finished of those to check, the file being read, and its records read so far (a log)."""
+
+    files_done: int
+    files_total: int
+    path: str
+    records: int = 0
+
+
+PROGRESS_EVERY = 5000  # records of a log between two progress reports
+
+
 def is_config_file(path: str) -> bool:
     """A file named like a config file is one only if it reads as one: a single mapping with no `kind:`. A filing
     named `machine-7.casino-audit.yaml` is a filing."""
@@ -47,7 +61,8 @@ def _inside(path: str, root: str) -> bool:
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def walk(root: str, to_check: list[str], records: list[FileRecord], problems: list[Finding]) -> None:
+def walk(root: str, to_check: list[str], records: list[FileRecord], problems: list[Finding],
+         aside: dict[str, str] | None = None) -> None:
     """Walk a directory without recursion (a tree 1,200 levels deep is still walked), in sorted order.
     Hidden entries are left out; links are followed only to files inside the tree; a directory that cannot be
     read is a finding, never a silent gap."""
@@ -83,6 +98,8 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
                     subdirectories.append(full)
             elif is_config_name(entry.name) and is_config_file(full):
                 records.append(_skipped(full, "a casino-audit config file, not a filing"))
+            elif aside and os.path.realpath(full) in aside:
+                records.append(_skipped(full, aside[os.path.realpath(full)]))
             elif not entry.name.lower().endswith(WALKED_EXTENSIONS):
                 records.append(_skipped(full, "not a YAML or JSON file (name it to check it)"))
             elif is_link and not _inside(full, root):
@@ -93,17 +110,21 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
         stack.extend(reversed(subdirectories))
 
 
-def discover(paths: Iterable[str]) -> tuple[list[str], list[FileRecord], list[Finding]]:
+def discover(paths: Iterable[str], aside: dict[str, str] | None = None) \
+        -> tuple[list[str], list[FileRecord], list[Finding]]:
     """Files to check; the paths met in walked directories that are not filings (skipped) or cannot be read; and
     the findings on those. A file named on the command line is read whatever its extension, unless it is a
-    casino-audit config file."""
+    casino-audit config file. `aside`: real paths of the run's own files (the baseline) -> why they are not
+    filings."""
     to_check: list[str] = []
     records: list[FileRecord] = []
     problems: list[Finding] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            walk(raw, to_check, records, problems)
+            walk(raw, to_check, records, problems, aside)
+        elif aside and os.path.realpath(raw) in aside:
+            records.append(_skipped(raw, aside[os.path.realpath(raw)]))
         elif is_config_name(path.name) and is_config_file(raw):  # pre-commit and globs pass config files along
             records.append(_skipped(raw, "a casino-audit config file, not a filing"))
         elif path.exists() or path.is_symlink():
@@ -127,57 +148,172 @@ class _Context:
 
 def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad] | None = None,
         jurisdiction: str | None = None, *, default_jurisdiction: str | None = None,
-        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None) -> RunResult:
+        max_per_rule: int = DEFAULT_MAX_PER_RULE, max_bytes: int | None = None, suppressor=None,
+        progress: Callable[[Progress], None] | None = None, jobs: int | None = 1) -> RunResult:
     """`jurisdiction` replaces every document's own (an explicit option); `default_jurisdiction` only fills in
-    documents that name none (a config file). `loader` replaces the parsers of documents (tests)."""
-    files, records, problems = discover(paths)
+    documents that name none (a config file). `loader` replaces the parsers of documents (tests). `suppressor`
+    (suppressions.Suppressor) marks the findings waivers and the baseline cover. `progress` is told when each
+    file starts and ends, and every PROGRESS_EVERY records of a log. `jobs`: processes checking files side by
+    side (None: every core for a large batch, one for a handful of files); the result is the same whatever it is."""
+    files, records, problems = discover(paths, suppressor.files() if suppressor is not None else None)
     result = RunResult()
-    sink = FindingSink(max_per_rule)
+    sink = FindingSink(max_per_rule, suppressor)
     sink.extend(problems)
     context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
-    for path in files:
-        record = FileRecord(path, "checked")
-        result.files.append(record)
-        try:
-            _check_file(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES)
-        except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
-            message = str(error) if isinstance(error, CheckCrashed) else \
-                f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
-            sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
-            result.internal_errors += 1
+    workers = parallel_workers(jobs, len(files), context.dossier)
+    if workers > 1:
+        _check_in_parallel(files, result, context, workers, loader, max_bytes or DEFAULT_MAX_BYTES, progress)
+    else:
+        for done, path in enumerate(files):
+            record = FileRecord(path, "checked")
+            result.files.append(record)
+            on_records = None
+            if progress is not None:
+                progress(Progress(done, len(files), path))
+                on_records = lambda read: progress(Progress(done, len(files), path, read))  # noqa: E731 - called now
+            result.internal_errors += _check_one(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES,
+                                                 on_records)
+            if progress is not None:
+                progress(Progress(done + 1, len(files), path, record.records["read"] if record.records else 0))
     _keep(sink, context.dossier.close())
+    if suppressor is not None:
+        sink.extend(suppressor.findings())
+    result.applied = sorted(checker.applied | context.dossier.applied)
     result.files.extend(records)
     result.findings = sorted(sink.kept, key=Finding.sort_key)
     result.totals = sink.totals
+    result.suppressed = sink.suppressed
     result.omitted = sink.omitted()
     # Run-level findings of law rules are the rules not applied for want of a parameter value.
     result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})
     return result
 
 
-def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int) -> None:
+def _check_one(path: str, record: FileRecord, context: _Context, loader, max_bytes: int, on_records) -> int:
+    """Check one file; 1 if its check crashed (a finding on it says so), else 0."""
+    try:
+        _check_file(path, record, context, loader, max_bytes, on_records)
+    except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
+        message = str(error) if isinstance(error, CheckCrashed) else \
+            f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
+        context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
+        return 1
+    return 0
+
+
+# --- several processes --------------------------------------------------------------------------------------
+# Files are checked in chunks by forked workers, which inherit the checker (rulesets compiled once); each sends
+# back its files' records and findings, merged in the order of the files, so the report is the same whatever the
+# number of workers. A run with dossier rules (documents judged together) stays in one process.
+
+PARALLEL_FROM = 48  # files: below this, starting workers costs more than it saves
+_SHARED: tuple | None = None  # what the workers check with, set before they are forked
+
+
+def parallel_workers(jobs: int | None, files: int, dossier: Dossier) -> int:
+    if jobs is None:
+        jobs = (os.cpu_count() or 1) if files >= PARALLEL_FROM else 1
+    if jobs <= 1 or files <= 1 or dossier.checks or "fork" not in _start_methods():
+        return 1
+    return min(jobs, files)
+
+
+def _start_methods() -> list[str]:
+    import multiprocessing
+
+    return multiprocessing.get_all_start_methods()
+
+
+def _chunks(files: list[str], workers: int) -> list[list[str]]:
+    size = max(1, min(32, len(files) // (workers * 4)))
+    return [files[at:at + size] for at in range(0, len(files), size)]
+
+
+def _check_chunk(chunk: list[str]):
+    """In a worker: check these files; what they gave, and what the shared state learnt on the way."""
+    context, loader, max_bytes = _SHARED
+    records, crashed = [], 0
+    for path in chunk:
+        record = FileRecord(path, "checked")
+        records.append(record)
+        crashed += _check_one(path, record, context, loader, max_bytes, None)
+    checker, suppressor = context.checker, context.sink.suppressor
+    learnt = None
+    if suppressor is not None:
+        learnt = (suppressor.used, suppressor.recorded)
+        suppressor.used, suppressor.recorded = type(suppressor.used)(), type(suppressor.recorded)()
+    return records, context.sink.take(), crashed, set(checker.applied), list(checker.used), learnt
+
+
+def _check_in_parallel(files: list[str], result: RunResult, context: _Context, workers: int, loader,
+                       max_bytes: int, progress) -> None:
+    global _SHARED
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    chunks = _chunks(files, workers)
+    worker_context = _Context(context.checker, FindingSink(context.sink.max_per_rule, context.sink.suppressor),
+                              context.override, context.default, context.dossier)
+    _SHARED = (worker_context, loader, max_bytes)
+    done = 0
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            answers, broken = pool.map(_check_chunk, chunks), False
+            for chunk in chunks:
+                if not broken:
+                    try:
+                        records, part, crashed, applied, used, learnt = next(answers)
+                    except BrokenProcessPool:
+                        broken = True
+                if broken:  # a worker died (killed, out of memory): the files not heard of have no verdict
+                    records, crashed = [FileRecord(path, "checked") for path in chunk], len(chunk)
+                    for path in chunk:
+                        context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, "the process checking the file "
+                                                 "stopped; the file's verdict is unknown", path))
+                    part, applied, used, learnt = None, set(), [], None
+                result.files.extend(records)
+                result.internal_errors += crashed
+                if part is not None:
+                    context.sink.absorb(part)
+                context.checker.absorb(applied, used)
+                if learnt is not None:
+                    context.sink.suppressor.used.update(learnt[0])
+                    context.sink.suppressor.recorded.update(learnt[1])
+                done += len(chunk)
+                if progress is not None:
+                    progress(Progress(done, len(files), chunk[-1]))
+    finally:
+        _SHARED = None
+
+
+def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int,
+                on_records: Callable[[int], None] | None = None) -> None:
     parser = parser_for(path)
     if parser.records is not None and loader is None:
-        _check_stream(parser.records(path, max_bytes), record, context)
+        _check_stream(parser.records(path, max_bytes), record, context, on_records)
         return
     loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
-    record.documents = len(loaded.documents)
+    for document in loaded.documents:  # each checked as it is read: memory flat in the number of documents
+        record.documents += 1
+        _note_filer(record, document)
+        check_document(document, context)
     if loaded.findings:
-        record.status = "partial" if loaded.documents else "unreadable"
+        record.status = "partial" if record.documents else "unreadable"
         record.reason = loaded.findings[0].message
     context.sink.extend(loaded.findings)
-    for document in loaded.documents:
-        check_document(document, context)
 
 
-def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None:
+def _check_stream(stream: Stream, record: FileRecord, context: _Context,
+                  on_records: Callable[[int], None] | None = None) -> None:
     """A record stream: its first record is a header naming a stream kind (a game log), whose records follow and
     are replayed one at a time in a session of their own; memory stays flat whatever the stream's length."""
-    records = iter(stream)
+    records = iter(stream) if on_records is None else _reporting(stream, on_records)
     counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
     header = next(records, None)
     session = None
     if header is not None:
+        _note_filer(record, header)
         found = check_document(header, context)
         if found is not None and not kinds.KINDS[found[0]].stream:
             context.sink.add(_tool_finding(header, F.KIND_UNKNOWN, f"a {found[0]} document cannot head a record "
@@ -203,6 +339,30 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context) -> None
     if stream.findings:
         record.reason = stream.findings[0].message
     context.sink.extend(stream.findings)
+
+
+def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:
+    """The stream's records, the count read told every PROGRESS_EVERY records (once each is checked)."""
+    for item in stream:
+        yield item
+        if stream.read % PROGRESS_EVERY == 0:
+            on_records(stream.read)
+def _note_filer(record: FileRecord, document) -> None:
+    """Who filed the document, as written, for the report: a machine filing's `filing.applicant`, a table
+    configuration's `filing.casino`, a game log's `casino`."""
+    data = document.data if isinstance(document.data, dict) else {}
+    filing = data.get("filing")
+    if data.get("kind") == "game-log":
+        filer = data.get("casino")
+    elif isinstance(filing, dict):
+        filer = filing.get("applicant", filing.get("casino"))
+    else:
+        return
+    if filer is None or (isinstance(filer, str) and not filer.strip()):
+        return
+    if record.filed_by is None:
+        record.filed_by = {}
+    record.filed_by[document.index] = filer if isinstance(filer, str) else brief(show(filer))
 
 
 def _take(sink: FindingSink, findings: Iterable[Finding]) -> None:
@@ -280,7 +440,7 @@ def validate_shape(document, kind: str, context: _Context, found: list[Finding])
     """The shape findings; returns the pointers of values of the wrong shape."""
     jurisdiction = _given_jurisdiction(document, context)
     named = jurisdiction if isinstance(jurisdiction, str) else None
-    errors = kinds.validator(kind).errors(document.data)
+    errors = kinds.validator(kind).errors(document.data, getattr(document, "values", None))
     found.extend(_tool_finding(document, rule_id, message, pointer, named) for rule_id, pointer, message in errors)
     return {pointer for rule_id, pointer, _ in errors if rule_id == F.SHAPE_INVALID}
 

@@ -31,6 +31,7 @@ def unescape(segment: str) -> str:
     return segment.replace("~1", "/").replace("~0", "~")
 
 
+@lru_cache(maxsize=4096)  # rules read the same few pointers in every document
 def split(pointer: str) -> tuple[str, ...]:
     if pointer in ("", "/"):
         return ()
@@ -104,7 +105,15 @@ def _resolve(node: Any, segments, index: int, prefix: str):
 
 def get(data: Any, pointer: str) -> Any:
     """The single value at a pointer without wildcards, or MISSING."""
-    for _, value in resolve(data, split(pointer)):
+    segments = split(pointer)
+    if WILDCARD not in segments:
+        node = data
+        for segment in segments:
+            node = _step(node, segment)
+            if node is MISSING:
+                break
+        return node
+    for _, value in resolve(data, segments):
         return value
     return MISSING
 

@@ -21,6 +21,8 @@ class FileRecord:
     reason: str | None = None
     # A record stream's accounting: records read, coups checked, coups with a finding, lines unreadable.
     records: dict[str, int] | None = None
+    # Who filed each document, as it says (a filing's `filing.applicant`, a game log's `casino`): index -> text.
+    filed_by: dict[int, str] | None = None
 
 
 @dataclass(frozen=True, order=True)
@@ -31,6 +33,7 @@ class Omitted:
     rule_id: str
     shown: int
     total: int
+    suppression: str | None = None  # "waiver" | "baseline": findings covered, capped apart from those that count
 
 
 @dataclass
@@ -41,6 +44,7 @@ class RunResult:
     totals: Counter = field(default_factory=Counter)  # Severity -> every finding counted toward the verdict
     suppressed: Counter = field(default_factory=Counter)  # "waiver" | "baseline" -> findings reported as such
     not_applied: list[str] = field(default_factory=list)  # rule ids not applied for want of a parameter value
+    applied: list[str] = field(default_factory=list)  # rule ids checked against at least one document or log
     internal_errors: int = 0  # files whose check crashed: the run exits 2 after reporting them
 
     def count(self, severity: Severity) -> int:
@@ -81,16 +85,33 @@ class RunResult:
         }
 
 
+@dataclass
+class SinkPart:
+    """A sink's content in transit between processes; the files it covers are no other part's."""
+
+    kept: list[Finding]
+    run_level: list[Finding]
+    totals: Counter
+    suppressed: Counter
+    per_rule: Counter
+
+
 class FindingSink:
     """Collects findings as a run makes them: exact counts for all, the first `max_per_rule` of each rule in each
-    file kept (0 keeps all), run-level findings (no file) once each. Memory stays bounded by what is shown."""
+    file kept (0 keeps all), run-level findings (no file) once each. Memory stays bounded by what is shown.
 
-    def __init__(self, max_per_rule: int = DEFAULT_MAX_PER_RULE):
+    A `suppressor` (waivers, the baseline) marks the findings it covers: they are counted and capped apart, and do
+    not count toward the verdict. Findings it might cover are made even past the cap, to be told apart."""
+
+    def __init__(self, max_per_rule: int = DEFAULT_MAX_PER_RULE, suppressor=None):
         self.max_per_rule = max_per_rule
+        self.suppressor = suppressor
         self.kept: list[Finding] = []
         self.totals: Counter = Counter()
+        self.suppressed: Counter = Counter()
         self._per_rule: Counter = Counter()
         self._run_level: set[tuple[str, str]] = set()
+        self._run_level_totals: Counter = Counter()  # counted in `totals` too
 
     def add(self, finding: Finding) -> None:
         if finding.file is None:
@@ -99,26 +120,64 @@ class FindingSink:
                 return
             self._run_level.add(key)
             self.totals[finding.severity] += 1
+            self._run_level_totals[finding.severity] += 1
             self.kept.append(finding)
-        elif self.admit(finding.file, finding.rule_id, finding.severity):
+            return
+        suppression = self.suppressor.match(finding) if self.suppressor is not None else None
+        if suppression is not None:
+            finding.suppression = suppression
+            self.suppressed[suppression.kind] += 1
+            if self._shown(finding.file, finding.rule_id, suppression.kind):
+                self.kept.append(finding)
+        elif self.admit_now(finding.file, finding.rule_id, finding.severity):
             self.kept.append(finding)
 
     def admit(self, file: str, rule_id: str, severity: Severity) -> bool:
-        """Count a finding of this rule in this file, before it is made; True if it is to be kept (shown)."""
+        """Count a finding of this rule in this file, before it is made; True if it is to be made and given to
+        `keep`. A finding a waiver or the baseline might cover is counted in `keep`, once it can be told apart."""
+        if self.suppressor is not None and self.suppressor.may_match(file, rule_id):
+            return True
+        return self.admit_now(file, rule_id, severity)
+
+    def admit_now(self, file: str, rule_id: str, severity: Severity) -> bool:
         self.totals[severity] += 1
-        key = (file, rule_id)
+        return self._shown(file, rule_id, None)
+
+    def _shown(self, file: str, rule_id: str, suppression: str | None) -> bool:
+        key = (file, rule_id, suppression)
         count = self._per_rule[key] = self._per_rule[key] + 1
         return not self.max_per_rule or count <= self.max_per_rule
 
     def keep(self, finding: Finding) -> None:
-        """A finding already counted by `admit`."""
-        self.kept.append(finding)
+        """A finding `admit` let through."""
+        if self.suppressor is not None and self.suppressor.may_match(finding.file, finding.rule_id):
+            self.add(finding)
+        else:
+            self.kept.append(finding)
 
     def extend(self, findings) -> None:
         for finding in findings:
             self.add(finding)
 
+    def take(self) -> "SinkPart":
+        """What this sink holds, handed over (to a parent process's sink), and emptied."""
+        part = SinkPart([f for f in self.kept if f.file is not None], [f for f in self.kept if f.file is None],
+                        self.totals - self._run_level_totals, self.suppressed, self._per_rule)
+        self.kept, self.totals, self.suppressed, self._per_rule = [], Counter(), Counter(), Counter()
+        self._run_level_totals = Counter()
+        return part
+
+    def absorb(self, part: "SinkPart") -> None:
+        """Another sink's findings of other files (a worker's): counts added, run-level findings said once."""
+        self.kept.extend(part.kept)
+        self.totals.update(part.totals)
+        self.suppressed.update(part.suppressed)
+        self._per_rule.update(part.per_rule)
+        for finding in part.run_level:
+            self.add(finding)
+
     def omitted(self) -> list[Omitted]:
         limit = self.max_per_rule
-        return sorted(Omitted(file, rule_id, limit, total) for (file, rule_id), total in self._per_rule.items()
-                      if limit and total > limit)
+        return sorted((Omitted(file, rule_id, limit, total, suppression)
+                       for (file, rule_id, suppression), total in self._per_rule.items() if limit and total > limit),
+                      key=lambda o: (o.file, o.rule_id, o.suppression or ""))

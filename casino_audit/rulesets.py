@@ -417,6 +417,9 @@ def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: d
             f"`replay` rules read game logs: `applies_to: {{kind: {', '.join(k for k in KINDS if KINDS[k].stream)}}}`"
         if why:
             problems.append(_at(document, pointer + "/check/verify", why))
+    if check["kind"] == "meters" and kind != "meter-log":
+        problems.append(_at(document, pointer + "/applies_to/kind", "`meters` rules read meter logs: "
+                                                                    "`applies_to: {kind: meter-log}`"))
     needed = tuple(dict.fromkeys(checks.param_names(check)))
     for name in needed:
         if name not in params:

@@ -45,10 +45,12 @@ class _Scoped:
 
     def __post_init__(self):
         self.states = [check.start() for check in self.checks]
+        self.applied: set[str] = set()  # ids of the checks fed an item of their kind
 
     def feed(self, kind: str, item) -> Iterator[Finding]:
         for check, state in zip(self.checks, self.states):
             if kind in check.kinds:
+                self.applied.add(check.rule_id)
                 for pointer, message in check.feed(state, item):
                     line, column = item.position(pointer) or (None, None)
                     yield Finding(check.rule_id, check.severity, message, item.file, line, column, pointer,

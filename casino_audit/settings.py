@@ -58,6 +58,9 @@ class Settings:
     max_file_size: int = DEFAULT_MAX_BYTES
     max_per_rule: int = DEFAULT_MAX_PER_RULE
     sources: dict[str, str] = field(default_factory=dict)  # setting name -> where its value came from
+    config_found_by: str | None = None
+    waivers: list = field(default_factory=list)  # suppressions.Waiver, from the config
+    baseline: Path | None = None  # --baseline: findings accepted earlier
 
     def source(self, name: str) -> str:
         return self.sources.get(name, DEFAULT)
@@ -74,8 +77,17 @@ class Settings:
             "require_params": self.require_params, "allow_empty": self.allow_empty,
             "max_file_size": self.max_file_size, "max_per_rule": self.max_per_rule,
         }
-        return [Setting(name, value, self.source(name)) for name, value in shown.items()
-                if self.source(name) != DEFAULT]
+        in_effect = [Setting(name, value, self.source(name)) for name, value in shown.items()
+                     if self.source(name) != DEFAULT]
+        if self.config_path is not None:  # which config shaped the run, and how it was found
+            in_effect.insert(0, Setting("config", str(self.config_path), self.config_found_by or "option --config"))
+        if self.waivers:
+            in_effect.append(Setting("waivers", [f"{w.rule_id} for {w.files}" + (f" at {w.pointer}" if w.pointer else "")
+                                                 + f" until {w.expires.isoformat()} ({w.reference})"
+                                                 for w in self.waivers], f"config {self.config_path}"))
+        if self.baseline is not None:
+            in_effect.append(Setting("baseline", str(self.baseline), "option --baseline"))
+        return in_effect
 
 
 def split_codes(values: list[str] | None) -> list[str]:
@@ -117,11 +129,13 @@ def resolve(*, config: Path | None = None, jurisdiction: str | None = None, rule
             max_file_size: int | None = None, max_per_rule: int | None = None) -> Settings:
     """Options (None: not given) over the config file over the defaults."""
     try:
-        file = load_config(find_config(config))
+        found = find_config(config)
+        file = load_config(found, "option --config" if config is not None else "found upward from the working "
+                                                                               "directory")
     except ConfigError as error:
         raise SettingsError("the config file is not valid:", [_as(F.CONFIG_INVALID, f) for f in error.findings]) \
             from None
-    settings = Settings(config_path=file.path)
+    settings = Settings(config_path=file.path, config_found_by=file.found_by, waivers=list(file.waivers))
     in_config = f"config {file.path}"
 
     def pick(name: str, option: str, given, configured, default):
@@ -208,6 +222,7 @@ def load_rulesets(settings: Settings) -> Rulesets:
     except RulesetError as error:
         raise SettingsError("the ruleset is not valid:", [_ruleset_finding(p) for p in error.problems]) from None
     _check_codes(rulesets, settings.select + settings.ignore)
+    _check_waivers(rulesets, settings.waivers)
     return rulesets
 
 
@@ -236,6 +251,24 @@ def _check_codes(rulesets: dict[str, Ruleset], codes: list[str]) -> None:
     if unknown:
         raise SettingsError(f"--select/--ignore: no rule matches {', '.join(unknown)} "
                             "(`casino-audit rules list` shows them)")
+
+
+def _check_waivers(rulesets: Rulesets, waivers: list) -> None:
+    """A waiver names one law rule exactly: a prefix would waive more than was granted, and the tool's own
+    findings (a filing that could not be read) are never waived."""
+    if not waivers:
+        return
+    known = {rule.id for code in rulesets for rule in rulesets[code].rules}
+    problems = []
+    for waiver in waivers:
+        if waiver.rule_id not in known:
+            why = ("is one of the tool's own findings, which say a filing could not be read or checked and are never "
+                   "waived") if waiver.rule_id in TOOL_FINDINGS or waiver.rule_id.split("-", 1)[0] in TOOL_PREFIXES \
+                else "names no rule of the rulesets (a waiver names one rule exactly; `casino-audit rules list`)"
+            problems.append(Finding(F.CONFIG_INVALID, Severity.ERROR, f"the waiver's rule {waiver.rule_id!r} {why}",
+                                    waiver.config, waiver.line, waiver.column, waiver.pointer_in_config + "/rule", 0))
+    if problems:
+        raise SettingsError("the config file is not valid:", problems)
 
 
 def param_values(rulesets: dict[str, Ruleset], raw: dict) -> dict[str, dict]:

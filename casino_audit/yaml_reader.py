@@ -31,8 +31,8 @@ _STANDARD_PREFIX = "tag:yaml.org,2002:"
 
 @dataclass
 class Limits:
-    max_nodes: int  # keys and values in the file, each alias counting those it repeats
-    max_characters: int  # characters of scalars, each alias counting those it repeats
+    max_nodes: int  # keys and values in a document, each alias counting those it repeats
+    max_characters: int  # characters of scalars in a document, each alias counting those it repeats
     max_documents: int
     max_depth: int
 
@@ -96,6 +96,12 @@ class YamlReader:
         return Finding(rule_id, Severity.ERROR, message, self.path, line, column, document=document)
 
     def read(self) -> None:
+        for document in self.each():
+            self.documents.append(document)
+
+    def each(self):
+        """The documents, each as soon as it is read: (index, data, positions, findings, start, end, values).
+        A problem that stops the file is raised where it is met, after the documents before it."""
         parser = _Parser(self.text)
         next_event = parser.get_event
         try:
@@ -105,8 +111,11 @@ class YamlReader:
                     if self.index >= self.limits.max_documents:
                         raise TooLarge(f"the file holds more than {self.limits.max_documents:,} documents; split "
                                        "it into several files", event.start_mark)
-                    self.document(event, next_event)
+                    self.nodes = self.characters = 0  # each document's cost is bounded on its own
+                    found = self.document(event, next_event)
                     self.index += 1
+                    if found is not None:
+                        yield found
                 elif event.__class__ is StreamEndEvent:
                     return
         finally:
@@ -114,6 +123,7 @@ class YamlReader:
 
     def document(self, start, next_event) -> None:
         index, findings, anchors = self.index, [], {}
+        before = self.nodes
         self.directives(start, findings, index)
         try:
             data, spots, root = self.build(next_event, findings, anchors, index)
@@ -121,14 +131,14 @@ class YamlReader:
             self.findings.append(self.finding(refused.rule_id, refused.message, refused.mark, index))
             while next_event().__class__ is not yaml.DocumentEndEvent:  # skip to the next document
                 pass
-            return
+            return None
         end = next_event()  # DocumentEndEvent
         if data is None and spots is None:
             line = (root >> 32) if root else None
             self.findings.append(self.finding(F.LOAD_EMPTY, "the document is empty", None, index, line, 1))
-            return
-        self.documents.append((index, data, Positions(root, spots), findings, start.start_mark.index,
-                               end.end_mark.index))
+            return None
+        return (index, data, Positions(root, spots), findings, start.start_mark.index, end.end_mark.index,
+                self.nodes - before)
 
     def directives(self, start, findings: list, index: int) -> None:
         if start.version is not None and tuple(start.version) != (1, 1):
@@ -249,7 +259,7 @@ class YamlReader:
                 if nodes > max_nodes:
                     raise self._too_many(event)
                 if characters > limits.max_characters:
-                    raise TooLarge(f"the file expands to more than {limits.max_characters:,} characters of values "
+                    raise TooLarge(f"a document expands to more than {limits.max_characters:,} characters of values "
                                    "(an alias repeats its anchor's text each time)", event.start_mark)
                 position = _packed(event.start_mark)
                 if top is not None and top.mapping and top.key is _NO_KEY:
@@ -352,7 +362,7 @@ class YamlReader:
                             "character; it is kept as the escape written", event.start_mark, index)
 
     def _too_many(self, event) -> TooLarge:
-        return TooLarge(f"the file holds more than {self.limits.max_nodes:,} keys and values (an alias counts "
+        return TooLarge(f"a document holds more than {self.limits.max_nodes:,} keys and values (an alias counts "
                         "those it repeats)", event.start_mark)
 
 

@@ -18,6 +18,7 @@ TEST_PARAMS = {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10",
 def run_cli(*args: str, cwd: Path = REPO, stdin: str | None = None) -> subprocess.CompletedProcess:
     """The real command, as a user runs it."""
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
+    env.pop("GITHUB_ACTIONS", None)  # the default format is github there; tests name it when they want it
     return subprocess.run([sys.executable, "-m", "casino_audit", *args], cwd=cwd, env=env, input=stdin,
                           capture_output=True, text=True, timeout=120)
 
@@ -30,8 +31,9 @@ class Done:
     stderr: str
 
 
-def run_in_process(*args: str, cwd: Path = REPO, stdin: str | None = None) -> Done:
-    """The command run in this process (typer's CliRunner): fast; the process boundary is tested apart."""
+def run_in_process(*args: str, cwd: Path = REPO, stdin: str | None = None, env: dict | None = None) -> Done:
+    """The command run in this process (typer's CliRunner): fast; the process boundary is tested apart.
+    `env` sets (None: unsets) environment variables, GITHUB_ACTIONS unset unless it says."""
     from typer.testing import CliRunner
 
     from casino_audit.cli import app
@@ -39,7 +41,8 @@ def run_in_process(*args: str, cwd: Path = REPO, stdin: str | None = None) -> Do
     previous = os.getcwd()
     os.chdir(cwd)
     try:
-        result = CliRunner().invoke(app, list(args), input=stdin, env={"NO_COLOR": "1", "COLUMNS": "200"},
+        result = CliRunner().invoke(app, list(args), input=stdin, env={"NO_COLOR": "1", "COLUMNS": "200",
+                                                                       "GITHUB_ACTIONS": None, **(env or {})},
                                     prog_name="casino-audit", catch_exceptions=False)
     finally:
         os.chdir(previous)

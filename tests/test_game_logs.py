@@ -138,7 +138,7 @@ def test_a_breach_on_every_coup_is_counted_exactly_and_shown_up_to_the_cap(cli, 
     done, data = report(cli, write_log(tmp_path / "log.jsonl", [HEADER, *coups]), "--max-per-rule", "5")
     assert [f["rule_id"] for f in data["findings"] if f["file"]] == ["LU-PB-LOG-SETTLEMENT"] * 5
     assert data["omitted"] == [{"file": str(tmp_path / "log.jsonl"), "rule_id": "LU-PB-LOG-SETTLEMENT",
-                                "shown": 5, "total": 500}]
+                                "shown": 5, "total": 500, "suppression": None}]
     assert data["files"][0]["records"]["with_findings"] == 500
 
 

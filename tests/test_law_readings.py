@@ -245,8 +245,6 @@ def test_portuguese_insurance_is_at_most_half_the_bet(tmp_path, insurance, expec
 
 @pytest.mark.parametrize("code, article, words", [
     ("LU", "Art. 18-2, al. 2 (2nd and 3rd sentences)", "floor plan"),
-    ("LU", "Art. 18-3, 5° (1st indent, last sentence; 4th indent)", "meter logs"),
-    ("LU", "Art. 18-7, al. 3 (rate realised in service)", "meter logs"),
     ("LU", "Art. 37-6, al. 10", "game logs"),
     ("PT", "Título I, Capítulo III, Secção IV, n.º 11 (2nd and 3rd sentences)", "game logs"),
 ])

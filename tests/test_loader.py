@@ -185,10 +185,13 @@ def test_json_values_past_the_node_limit_are_refused(tmp_path):
 
 
 def test_documents_past_the_limit_are_refused_and_those_before_kept():
-    loaded = load_text("--- {a: 1}\n" * 1001)
-    assert len(loaded.documents) == 1000
+    from casino_audit.loader import MAX_DOCUMENTS
+
+    loaded = load_text("--- {a: 1}\n" * (MAX_DOCUMENTS + 1))
+    assert len(loaded.documents) == MAX_DOCUMENTS
     [finding] = loaded.findings
-    assert finding.rule_id == "LOAD-TOO-LARGE" and finding.line == 1001 and finding.document == 1000
+    assert finding.rule_id == "LOAD-TOO-LARGE" and finding.line == MAX_DOCUMENTS + 1
+    assert finding.document == MAX_DOCUMENTS
 
 
 def test_aliases_count_the_characters_they_repeat():

@@ -92,7 +92,7 @@ def test_a_rule_declares_its_scope_and_no_document_check_kind_claims_another(tmp
             "    citation: {article: HP-1, text: words}\n    rationale: r\n")
     (tmp_path / "ok.yaml").write_text(head + "    scope: document\n" + tail)
     assert next(r for r in load_ruleset(tmp_path / "ok.yaml").rules if r.id == "HOUSE-X").scope == "document"
-    assert all(rule.scope == "document" for rule in RULESETS["LU"].rules if rule.kind != "game-log")
+    assert all(rule.scope == "document" for rule in RULESETS["LU"].rules if rule.kind not in ("game-log", "meter-log"))
     for scope, words in (("record", "checks at the document scope, not the record scope"), ("session", "session")):
         (tmp_path / "bad.yaml").write_text(head + f"    scope: {scope}\n" + tail)
         with pytest.raises(RulesetError) as raised:

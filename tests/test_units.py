@@ -59,7 +59,8 @@ def test_a_run_summary_and_exit_code():
     assert result.summary() == {
         "files": 4, "files_checked": 2, "files_with_findings": 1, "files_unreadable": 2, "files_skipped": 1,
         "documents": 3, "records_read": 0, "records_checked": 0, "records_with_findings": 0, "records_unreadable": 0,
-        "errors": 2, "warnings": 1, "infos": 1, "findings_omitted": 3, "rules_not_applied": 1, "internal_errors": 0}
+        "errors": 2, "warnings": 1, "infos": 1, "findings_omitted": 3, "rules_not_applied": 1, "internal_errors": 0,
+        "waived": 0, "baselined": 0}
     assert result.files_to_check() == 3
     assert [result.exit_code(t) for t in (Severity.ERROR, Severity.INFO, None)] == [1, 1, 0]
     assert RunResult(totals=FindingSink().totals).exit_code(Severity.INFO) == 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from casino_audit.checks import count, entries, par, present, replay, schedule, sequence, value
+from casino_audit.checks import count, entries, meters, par, present, replay, schedule, sequence, value
 from casino_audit.checks.common import (CompiledCheck, Target, bind_params, blocked, param_names,
                                         pointer_list)
 from casino_audit.checks.predicates import CONDITION_SCHEMA, compile_condition, describe_condition, undecidable
@@ -36,7 +36,8 @@ class CheckKind:
 CHECK_KINDS: dict[str, CheckKind] = {module.NAME: CheckKind(module.NAME, module.compile, module.PARAMETERS,
                                                             module.describe, module.targets, tuple(module.EXAMPLES),
                                                             getattr(module, "SCOPES", (DOCUMENT,)))
-                                     for module in (present, value, schedule, entries, count, sequence, replay, par)}
+                                     for module in (present, value, schedule, entries, count, sequence, replay, meters,
+                                                    par)}
 
 
 def targets(spec: dict) -> tuple[Target, ...]:

@@ -5,9 +5,10 @@ positions are found only if a finding is about it, by reading that line again wi
 A line that is not a record (broken JSON, not UTF-8, a key given twice, over the size of one record) is a
 finding at its line, and the stream goes on: nothing is dropped in silence.
 
-A CSV game log starts with `# key: value` lines (the header record: kind, jurisdiction, game, casino, table
-...), then the column names, then one row per bet; consecutive rows of one coup number make one coup record,
-as the game family's CSV_COLUMNS lay it out.
+A CSV log starts with `# key: value` lines (the header record: kind, jurisdiction, game, casino, table ...; a
+dotted key `# limits.minimum: 20` is a member of a mapping), then the column names, then the rows. In a game
+log a row is one bet, and consecutive rows of one coup number make one coup record, as the game family's
+CSV_COLUMNS lay it out; in a kind laid out by a `RowLayout` (a meter log) every row is one record.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import gzip
 import io
 import json
 import zlib
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterator
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
+from casino_audit.values import bounded_decimal
 
 MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
 
@@ -168,48 +171,76 @@ COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": 
 STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croupier"]
 
 
+def game_header_reader(path: tuple[str, ...]) -> str:
+    """How a game log's `#` value is read: `decks` a whole number, the limits amounts, the rest text."""
+    return "int" if path == ("decks",) else "money" if path[0] == "limits" else "text"
+
+
+@dataclass(frozen=True)
+class RowLayout:
+    """A CSV layout in which every row is one record (a meter log's readings, unlike a game log's rows, several
+    to a coup): column -> (field, reader), no other column; `header_reader` says how the value of a `#` key
+    (its dotted path) is read."""
+
+    columns: dict[str, tuple[str, str]]
+    header_reader: Callable[[tuple[str, ...]], str]
+
+
+_MAX_CELL_DIGITS = 1000  # int() refuses over 4,300 digits; no count or number of a log has a thousand
+
+
 def _cell(value: str, reader: str):
-    """A cell read as its column says: text, int, money (Decimal as written), cards or ints (space-separated).
-    What cannot be read stays text, so the coup's shape check reports it at its column."""
+    """A cell read as its column says: text, int, money (Decimal as written), count (ASCII digits, leading zeros
+    allowed), bool (true or false), cards or ints (space-separated). What cannot be read stays text, so the record's shape check reports it at its column."""
     if reader == "text":
         return value
+    if reader == "bool":
+        return {"true": True, "false": False}.get(value.strip().lower(), value)
     if reader in ("cards", "ints", "words"):
         items = value.split()
         if reader == "ints":  # "00" (the American wheel's pocket) is not 0: a leading zero stays text
-            return [int(item) if item.isdigit() and (item == "0" or item[0] != "0") else item for item in items]
+            return [int(item) if item.isascii() and item.isdigit() and len(item) <= _MAX_CELL_DIGITS
+                    and (item == "0" or item[0] != "0") else item for item in items]
         return items
     stripped = value.strip()
+    # ASCII digits only ("²" is a digit to str.isdigit and no number to int), and few enough for int() to read.
+    digits = stripped.isascii() and stripped.isdigit() and len(stripped) <= _MAX_CELL_DIGITS
     if reader == "int":
-        return int(stripped) if stripped.isdigit() and (stripped == "0" or stripped[0] != "0") else value
-    if reader == "money":
-        try:
-            return Decimal(stripped) if stripped else value
-        except ArithmeticError:
-            return value
+        return int(stripped) if digits and (stripped == "0" or stripped[0] != "0") else value
+    if reader == "count":  # a meter's display: leading zeros are its empty digits (00012345 is 12345)
+        return int(stripped) if digits else value
+    if reader == "money":  # NaN, infinities and absurd magnitudes stay text: no amount, and no comparing them
+        number = bounded_decimal(stripped) if stripped else None
+        return value if number is None else number
     raise ValueError(f"unknown CSV reader {reader!r}")
 
 
-def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
-    """`layout(header)` gives the family's CSV_COLUMNS for the header record read from the `#` lines (or None:
-    no CSV layout for that game, said once)."""
+def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> Stream:
+    """`layout(header)` gives, for the header record read from the `#` lines, the game family's CSV_COLUMNS (rows
+    grouped by coup), a RowLayout (a record per row), or None: no CSV layout for that log, said once."""
     def records(stream: Stream) -> Iterator[LogRecord]:
         header: dict[str, str] = {}
         header_line = None
         columns: list[str] | None = None
-        plan: dict | None = None
+        plan: dict | RowLayout | None = None
         pending: list[tuple[int, list[str]]] = []
         index = 0
         for number, text in _lines(stream):
             if columns is None and text.startswith("#"):
                 key, sep, value = text[1:].partition(":")
-                if not sep or not key.strip():
+                key = key.strip()
+                if not sep or not key:
                     stream.problem(F.LOAD_SYNTAX, "a `#` line above the column names must read `# key: value`",
                                    number)
                     continue
-                if key.strip() in header:
-                    stream.problem(F.LOAD_DUPLICATE_KEY, f"the header key {key.strip()!r} is given twice", number)
+                clash = next((other for other in header if other == key or other.startswith(key + ".")
+                              or key.startswith(other + ".")), None)
+                if clash is not None:
+                    twice = f"the header key {key!r} is given twice" if clash == key else \
+                        f"the header keys {clash!r} and {key!r} both give `{min(clash, key, key=len)}`"
+                    stream.problem(F.LOAD_DUPLICATE_KEY, twice, number)
                     continue
-                header[key.strip()] = value.strip()
+                header[key] = value.strip()
                 header_line = header_line or number
                 continue
             try:
@@ -219,17 +250,25 @@ def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
                 continue
             if columns is None:
                 columns = [name.strip() for name in row]
-                yield LogRecord(path, index, _typed_header(header), header_line or number,
+                plan = layout(header)
+                reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
+                yield LogRecord(path, index, _typed_header(header, reader), header_line or number,
                                 where=lambda pointer, line=header_line or number: (line, 1))
                 index += 1
-                plan = layout(header)
-                if _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
+                if isinstance(plan, RowLayout):
+                    if _row_columns_problem(stream, columns, plan, number):
+                        return
+                elif _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
                     return
                 continue
             if plan is None:
                 return  # no CSV layout for the game: its header record says so when checked
             if len(row) != len(columns):
                 stream.problem(F.LOAD_SYNTAX, f"the row has {len(row)} cells, the column names {len(columns)}", number)
+                continue
+            if isinstance(plan, RowLayout):
+                yield _row(path, index, number, row, columns, plan)
+                index += 1
                 continue
             if pending and row[0] != pending[0][1][0]:
                 yield _coup(path, index, pending, columns, plan)
@@ -241,22 +280,17 @@ def read_csv(path: str, layout: Callable[[dict], dict | None]) -> Stream:
     return Stream(path, records)
 
 
-def _typed_header(header: dict[str, str]) -> dict:
-    """The `#` lines as the header record: `decks` a whole number, `limits.minimum: 20` (a dotted key) nested,
-    limits read as amounts; what cannot be read stays text for the header's shape check to report."""
+def _typed_header(header: dict[str, str], reader: Callable[[tuple[str, ...]], str] = game_header_reader) -> dict:
+    """The `#` lines as the header record: a dotted key (`limits.minimum: 20`) nested, each value read as `reader`
+    says for its path (a game log's `decks` a whole number, its limits amounts); what cannot be read stays text
+    for the header's shape check to report."""
     typed: dict[str, Any] = {}
     for key, value in header.items():
-        if key.startswith("limits."):
-            parts = key.split(".")
-            place = typed.setdefault("limits", {})
-            for part in parts[1:-1]:
-                place = place.setdefault(part, {}) if isinstance(place, dict) else place
-            if isinstance(place, dict):
-                place[parts[-1]] = _cell(value, "money")
-        elif key == "decks":
-            typed[key] = _cell(value, "int")
-        else:
-            typed[key] = value
+        parts = tuple(key.split("."))
+        place = typed
+        for part in parts[:-1]:
+            place = place.setdefault(part, {})  # never a value: a key and its dotted members were refused
+        place[parts[-1]] = _cell(value, reader(parts))
     return typed
 
 
@@ -277,6 +311,33 @@ def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int, 
         stream.problem(F.LOAD_SYNTAX, "the first column must be `coup`: the rows of one coup are grouped by it", line)
         return True
     return False
+
+
+def _row_columns_problem(stream: Stream, columns: list[str], plan: RowLayout, line: int) -> bool:
+    seen: set[str] = set()
+    for position, name in enumerate(columns, start=1):
+        if name in seen:
+            stream.problem(F.LOAD_DUPLICATE_KEY, f"the column {name!r} is named twice; a row would keep one of its "
+                                                 "two cells", line, position)
+            return True
+        seen.add(name)
+        if name not in plan.columns:
+            stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; the columns: {', '.join(plan.columns)}", line,
+                           position)
+            return True
+    return False
+
+
+def _row(path: str, index: int, number: int, row: list[str], columns: list[str], plan: RowLayout) -> LogRecord:
+    """One record from one row: an empty cell is a field not given."""
+    data: dict[str, Any] = {}
+    where: dict[str, tuple[int, int]] = {"": (number, 1)}
+    for position, (name, value) in enumerate(zip(columns, row), start=1):
+        field, reader = plan.columns[name]
+        if value != "":
+            data[field] = _cell(value, reader)
+        where[f"/{field}"] = (number, position)
+    return LogRecord(path, index, data, number, where=lambda pointer: _nearest(where, pointer))
 
 
 def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], columns: list[str], plan: dict) -> LogRecord:

@@ -30,6 +30,11 @@ Reporter = Callable[[RunResult, ReportContext, TextIO], None]
 REPORTERS: dict[str, str] = {  # format -> module in this package with a `report` function
     "rich": "rich_report",
     "json": "json_report",
+    "sarif": "sarif_report",
+    "junit": "junit_report",
+    "github": "github_report",
+    "markdown": "markdown_report",
+    "html": "html_report",
 }
 FORMAT_NAMES = tuple(REPORTERS)
 

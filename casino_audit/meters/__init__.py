@@ -1,0 +1,9 @@
+"""Meter logs (kind `meter-log`): a header naming the casino and, optionally, the machines' homologation files,
+then one record per reading of a slot machine's meters (LU Art. 18-3, 5°), drop-box counts marked on readings.
+
+records.py   the reading record's schema, meter names and CSV columns, the whole schema `schema meter-log` prints
+theory.py    a machine's theoretical return and standard deviation per game, from its homologation file
+stats.py     the normal quantile and the interval a realised return is judged against, exactly (no floats)
+session.py   one log checked reading by reading, with each machine's state: agreement of the two coin-in meters,
+             no meter going back but at its capacity, drop-box counts by month, the realised return at the end
+"""

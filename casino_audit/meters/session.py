@@ -1,0 +1,610 @@
+"""One meter log checked reading by reading, each machine with its own state (several may be read in one log).
+
+Per reading: its shape (records.READING_SCHEMA; a reading of the wrong shape is reported and not used), its time
+(readable, after the machine's previous reading: else LOG-TIME and the reading is not used), the gap since the
+machine's previous reading (LOG-GAP), then the aspects the ruleset asks for (checks/meters.py): the two coin-in
+meters agree; no meter goes back except to roll over past its capacity; the drop box is counted every calendar month.
+What each machine paid and took between two readings (the increments, modulo each meter's capacity) adds up to its
+realised return, judged at the end of the log against its theory (theory.py) with a stated confidence.
+
+Nothing is smoothed over: a reading left out, a meter that went back, two coin-in meters that disagree leave that
+period out of the realised return, and the finding about the return says how many periods were left out.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Callable, Iterator, Mapping
+
+from casino_audit import findings as F
+from casino_audit.checks import bind_params
+from casino_audit.checks.meters import DEFAULT_CONFIDENCE
+from casino_audit.display import brief
+from casino_audit.findings import Finding, Severity
+from casino_audit.logs.session import Counts
+from casino_audit.meters import theory as theories
+from casino_audit.meters.records import COIN_IN, METERS, READING_SCHEMA, homologated_digits
+from casino_audit.meters.stats import bet_squares, normal_quantile, root
+from casino_audit.rulesets import Rule, Ruleset
+from casino_audit.values import show, to_decimal
+
+Admit = Callable[[str, str, Severity], bool]
+SHOWN_MACHINES = 10  # machines named in one "not checked" finding; the rest are counted
+
+
+@dataclass
+class _Sums:
+    """What a machine staked, paid and played over the periods whose every increment is known."""
+
+    staked: int = 0
+    paid: int = 0
+    games: int = 0
+    periods: int = 0
+    left_out: dict = field(default_factory=dict)  # why a period was left out -> how many times
+    first_line: int | None = None
+    last_line: int | None = None
+
+
+@dataclass
+class _Machine:
+    name: str
+    capacity: dict  # meter -> digits, or None where no one says
+    theory: Any  # theories.Theory or None
+    unknown_theory: str | None  # why its return cannot be judged, or None
+    max_bet: int | None  # units one game may stake at most, where known
+    meters: dict | None = None  # the last reading used: meter -> count
+    time: datetime | None = None
+    record: Any = None  # the last reading used (its position, for findings made later)
+    first_time: datetime | None = None
+    first_record: Any = None
+    difference: int = 0  # coin_in_1 - coin_in_2 at the last reading, modulo the smaller capacity
+    difference_line: int | None = None
+    sums: _Sums = field(default_factory=_Sums)
+    month: tuple[int, int] | None = None  # (year, month) of the last reading used
+    month_whole: bool = False  # the machine was read on the 1st of that month or before it
+    counted: bool = False  # its drop box was counted in that month
+
+
+class MeterSession:
+    """One meter log under one jurisdiction's `meters` rules. The same interface as a game log's LogSession:
+    start(), coup(record) for each reading, close(), counts."""
+
+    def __init__(self, header, game, jurisdiction: str, ruleset: Ruleset, rules: list[Rule],
+                 params: Mapping[str, Any], admit: Admit, require_params: bool = False,
+                 param_finding: Callable[[Rule, tuple[str, ...]], Finding] | None = None):
+        self.header, self.jurisdiction, self.file = header, jurisdiction, header.file
+        self.admit, self.require_params = admit, require_params
+        self.counts = Counts()
+        self.hit = False
+        self._pending: list[Finding] = []
+        self.by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
+        for rule in rules:
+            missing = tuple(name for name in rule.params if name not in params)
+            if missing:
+                if param_finding is not None:
+                    self._pending.append(param_finding(rule, missing))
+                continue
+            self.by_aspect.setdefault(rule.check["verify"], []).append((rule, bind_params(rule.check, params)))
+        self.reset_rules = {meter: [(rule, spec) for rule, spec in self.by_aspect.get("no_reset", ())
+                                    if meter in spec["meters"]] for meter in METERS}
+        self.validator = _validator()
+        data = header.data if isinstance(header.data, dict) else {}
+        self.data = data
+        hours = to_decimal(data.get("reading_interval_hours"))
+        if hours is None and isinstance(data.get("reading_interval_hours"), (int, Decimal)):  # 1e400 is no interval
+            self._pending.append(self._tool(F.SHAPE_INVALID, "/reading_interval_hours", "`reading_interval_hours` "
+                                            f"is {brief(show(data['reading_interval_hours']))}, no number of hours "
+                                            "casino-audit can read; gaps are not judged"))
+        self.interval = _duration(hours) if hours is not None and hours > 0 else None
+        self.interval_text = show(hours) if hours is not None else None
+        self.denomination = to_decimal(data.get("denomination"))
+        self.period = self._period(data.get("period"))
+        self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
+        self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
+        self.machines: dict[str, _Machine] = {}
+        self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
+        self.start_time: datetime | None = None  # the earliest and latest reading used
+        self.end_time: datetime | None = None
+        if isinstance(data.get("machine"), str):
+            self._machine_file(data["machine"], "/machine")
+
+    # --- findings ------------------------------------------------------------------------------------------
+
+    def _tool(self, rule_id: str, pointer: str, message: str, record=None, severity=Severity.ERROR) -> Finding:
+        record = record or self.header
+        line, column = record.position(pointer) or (None, None)
+        return Finding(rule_id, severity, message, self.file, line, column, pointer, record.index, self.jurisdiction)
+
+    def _breach(self, rules, record, pointer: str, message: str) -> Iterator[Finding]:
+        self.hit = self.hit or bool(rules)
+        for rule, _ in rules:
+            if self.admit(self.file, rule.id, rule.severity):
+                line, column = record.position(pointer) or (None, None)
+                yield Finding(rule.id, rule.severity, message, self.file, line, column, pointer, record.index,
+                              self.jurisdiction, rule.citation)
+
+    def _not_checked(self, rules, record, pointer: str, why: str) -> Iterator[Finding]:
+        """A rule that could not judge what it reads: said, never passed (an error under --require-params)."""
+        severity = Severity.ERROR if self.require_params else Severity.INFO
+        for rule, _ in rules:
+            if self.admit(self.file, rule.id, severity):
+                line, column = record.position(pointer) or (None, None)
+                yield Finding(rule.id, severity, f"not checked: {why}", self.file, line, column, pointer,
+                              record.index, self.jurisdiction, rule.citation)
+
+    # --- the header ----------------------------------------------------------------------------------------
+
+    def _period(self, given) -> tuple[datetime, datetime] | None:
+        if not isinstance(given, dict) or not isinstance(given.get("from"), str) or \
+                not isinstance(given.get("to"), str):
+            return None  # the header's shape check says what is wrong with it
+        try:
+            first = date.fromisoformat(given["from"])
+            last = date.fromisoformat(given["to"])
+        except ValueError:
+            self._pending.append(self._tool(F.LOG_TIME, "/period", f"the period {brief(show(given))} is not two "
+                                            "ISO 8601 dates; gaps at the log's start and end are measured from its "
+                                            "first and last readings"))
+            return None
+        return datetime.combine(first, datetime.min.time()), datetime.combine(last + timedelta(days=1),
+                                                                             datetime.min.time())
+
+    def _machine_file(self, named: str, pointer: str) -> Any:
+        """The homologation file a header names, read once (None, with a finding at the header, if it cannot be)."""
+        if named in self.files:
+            return self.files[named]
+        from casino_audit.loader import NotOneDocument, load_single_document
+
+        path = os.path.join(os.path.dirname(self.file), named)
+        data = None
+        try:
+            data = load_single_document(path, "a homologation file").data
+        except NotOneDocument as error:
+            why = f"cannot be read ({brief(error.problems[0], 200)})"
+        else:
+            why = None if isinstance(data, dict) and data.get("kind") == "machine" else \
+                "is not a homologation file (kind: machine)"
+        if why is not None:
+            data = None
+            self._pending.append(self._tool(F.LOAD_UNREADABLE, pointer, f"the homologation file it names {why}; "
+                                            "the machines it is named for are judged by the header alone"))
+        elif data.get("jurisdiction") not in (None, self.data.get("jurisdiction")):
+            self._pending.append(self._tool(F.LOAD_UNREADABLE, pointer, f"the homologation file it names is filed "
+                                            f"under {brief(show(data.get('jurisdiction')))}, the log under "
+                                            f"{brief(show(self.data.get('jurisdiction')))}"))
+        self.files[named] = data
+        return data
+
+    def _new_machine(self, name: str) -> _Machine:
+        own = self.data.get("machines")
+        own = own.get(name) if isinstance(own, dict) else None
+        own = own if isinstance(own, dict) else {}
+        if isinstance(own.get("machine"), str):
+            pointer = f"/machines/{_escape(name)}/machine"
+            filed = self._machine_file(own["machine"], pointer)
+        else:
+            pointer = "/machine"
+            filed = self.files.get(self.data.get("machine")) if isinstance(self.data.get("machine"), str) else None
+        named = own.get("machine") or self.data.get("machine")
+        capacity = self._capacities(name, own, filed, pointer)
+        theory = theories.theory_of(filed) if filed is not None else None
+        if not isinstance(named, str):
+            why = "the header names no homologation file (`machine:`) to give the theoretical return"
+        elif filed is None:
+            why = "the homologation file named cannot be read"
+        elif theory is None:
+            why = "the homologation file declares no redistribution rate (with a % sign)"
+        elif theory.sd_per_spin is None:
+            why = ("the homologation file gives no standard deviation per game: give the machine's PAR data, or "
+                   "its `standard_deviation_per_spin`")
+        else:
+            why = None
+        return _Machine(name, capacity, theory, why, self._max_bet(filed))
+
+    def _capacities(self, name: str, own: dict, filed, pointer: str) -> dict:
+        """Each meter's capacity in digits: the header's (for this machine, else for the log), the homologation
+        file's; where both say and differ, a finding, and the homologation file's is used."""
+        found: dict[str, int | None] = {}
+        for meter in METERS:
+            said = _digits(own.get("capacity_digits"), meter)
+            where = f"/machines/{_escape(name)}/capacity_digits"
+            if said is None:
+                said, where = _digits(self.data.get("capacity_digits"), meter), "/capacity_digits"
+            homologated = homologated_digits(filed, meter)
+            named = own.get("machine") or self.data.get("machine")
+            if said is not None and homologated is not None and said != homologated and \
+                    (where, meter, named) not in self.conflicts:  # said once, not for every machine sharing them
+                self.conflicts.add((where, meter, named))
+                self._pending.append(self._tool(
+                    F.LOAD_AMBIGUOUS, where, f"the header gives the {meter} meter {said} digits (machine {name}), "
+                    f"its homologation file ({brief(show(named))}) {homologated}; the homologation file's capacity "
+                    "is used"))
+            found[meter] = homologated if homologated is not None else said
+        return found
+
+    def _max_bet(self, filed) -> int | None:
+        """The most units one game may stake: the homologation file's maximum stake over the log's denomination."""
+        if not isinstance(filed, dict) or self.data.get("currency", "EUR") != "EUR":
+            return None
+        stakes = filed.get("stakes")
+        maximum = to_decimal(stakes.get("maximum_eur")) if isinstance(stakes, dict) else None
+        if maximum is None or self.denomination is None or self.denomination <= 0:
+            return None
+        units = int(Fraction(maximum) / Fraction(self.denomination))  # floored exactly, never rounded up
+        return units if units >= 1 else None
+
+    # --- the stream ----------------------------------------------------------------------------------------
+
+    def start(self) -> Iterator[Finding]:
+        yield from self._pending
+        self._pending = []
+
+    def coup(self, record) -> list[Finding]:
+        """The findings of one reading."""
+        found = list(record.findings)
+        found.extend(self._reading(record))
+        self.counts.checked += 1
+        self.counts.with_findings += bool(found) or self.hit
+        self.hit = False
+        found.extend(self._pending)  # about the header: a homologation file first named for this machine, read now
+        self._pending = []
+        return found
+
+    def _reading(self, record) -> Iterator[Finding]:
+        data = record.data
+        if not self.validator.is_valid(data):
+            for rule_id, pointer, message in self.validator.errors(data):
+                yield self._tool(rule_id, pointer, f"reading: {message}; the reading is not used", record)
+            return
+        when = _time(data["time"])
+        if when is None:
+            yield self._tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data['time']))}, not an ISO 8601 time; "
+                                                  "the reading is not used", record)
+            return
+        aware = when.tzinfo is not None
+        if self.aware is None:
+            self.aware = aware
+        elif aware != self.aware:
+            yield self._tool(F.LOG_TIME, "/time", f"`time` is {data['time']}, {'with' if aware else 'without'} a UTC "
+                                                  f"offset where the log's first reading is "
+                                                  f"{'with' if self.aware else 'without'} one; the reading is not "
+                                                  "used", record)
+            return
+        name = data["machine"]
+        machine = self.machines.get(name)
+        if machine is None:
+            machine = self.machines[name] = self._new_machine(name)
+        if machine.time is not None and when <= machine.time:
+            what = "the same time as" if when == machine.time else "before"
+            yield self._tool(F.LOG_TIME, "/time", f"machine {name} read at {data['time']}, {what} its previous "
+                                                  f"reading (line {machine.record.line}, {machine.time.isoformat()}); "
+                                                  "the reading is not used", record)
+            return
+        if machine.time is not None and self.interval is not None and when - machine.time > self.interval:
+            yield self._tool(F.LOG_GAP, "/time", f"machine {name} not read from {machine.time.isoformat()} (line "
+                                                 f"{machine.record.line}) to {when.isoformat()}: {_hours(when - machine.time)}"
+                                                 f" hours, more than the log's reading interval of "
+                                                 f"{self.interval_text} hours", record, Severity.WARNING)
+        self.start_time = when if self.start_time is None or when < self.start_time else self.start_time
+        self.end_time = when if self.end_time is None or when > self.end_time else self.end_time
+        # JSON Schema takes 500300.0 for a whole number: it is one, read as the int it is
+        meters = {meter: data[meter] if type(data[meter]) is int else int(data[meter]) for meter in METERS
+                  if meter in data}
+        beyond = set()
+        for meter, count in meters.items():
+            digits = machine.capacity.get(meter)
+            if digits is not None and count >= 10 ** digits:
+                beyond.add(meter)
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {name}: {meter} reads {count:,}, beyond its capacity of {digits} "
+                                        f"digits (at most {10 ** digits - 1:,}): it should have rolled over to 0")
+        if "coin_in_agree" in self.by_aspect:
+            yield from self._agreement(machine, meters, record)
+        increments = None
+        if machine.meters is not None:
+            increments = yield from self._increments(machine, meters, beyond, record)
+            self._add(machine, increments, record)
+        if "drop_counted" in self.by_aspect:
+            yield from self._count(machine, when, data.get("drop_box_counted") is True, record)
+        if machine.first_time is None:
+            machine.first_time, machine.first_record = when, record
+        machine.meters, machine.time, machine.record = meters, when, record
+
+    def _agreement(self, machine: _Machine, meters: dict, record) -> Iterator[Finding]:
+        """The two coin-in meters count the same coins: they read the same, modulo the smaller capacity where
+        both are known (an 8-digit meter shows the last 8 digits of a 10-digit one). A difference is reported
+        where it appears or changes, not again at every reading it stays the same."""
+        first, second = meters["coin_in_1"], meters["coin_in_2"]
+        digits = [machine.capacity.get(meter) for meter in COIN_IN]
+        modulus = 10 ** min(digits) if None not in digits else None
+        difference = (first - second) % modulus if modulus else first - second
+        if difference and difference != machine.difference:
+            since = "" if not machine.difference else \
+                f" (they differed otherwise since line {machine.difference_line})"
+            shown = f" modulo 10^{min(digits)}" if modulus and max(digits) != min(digits) else ""
+            yield from self._breach(self.by_aspect["coin_in_agree"], record, "/coin_in_2",
+                                    f"machine {machine.name}: coin_in_1 reads {first:,} and coin_in_2 {second:,}: "
+                                    f"they differ by {_signed(difference, modulus)}{shown}{since}")
+            machine.difference_line = record.line
+        machine.difference = difference
+
+    def _increments(self, machine: _Machine, meters: dict, beyond: set, record):
+        """Each meter's increment since the machine's previous reading (modulo its capacity over a rollover), or
+        None where it is not known (a meter that went back by hand, read beyond its capacity, or went down with
+        no capacity known). A generator: the findings are yielded, the increments returned."""
+        previous = machine.meters
+        raw: dict[str, int | None] = {}
+        back: dict[str, tuple[int, int, int]] = {}  # meter -> (before, after, what a rollover would have counted)
+        for meter, after in meters.items():
+            before = previous.get(meter)
+            digits = machine.capacity.get(meter)
+            if before is None or meter in beyond or (digits is not None and before >= 10 ** digits):
+                raw[meter] = None
+            elif after >= before:
+                raw[meter] = after - before
+            elif digits is None:
+                raw[meter] = None
+                yield from self._not_checked(self.reset_rules[meter], record, f"/{meter}",
+                                             f"machine {machine.name}: {meter} goes from {before:,} to {after:,}; its "
+                                             "capacity is not known, so whether it rolled over cannot be told (give "
+                                             "`capacity_digits` in the header or the homologation file)")
+            else:
+                back[meter] = (before, after, 10 ** digits - before + after)
+                raw[meter] = back[meter][2]
+        # A rollover is taken only where nothing says otherwise: it counts less than half the meter's capacity (a
+        # meter read that seldom could not be told going forward from going back), the other coin-in meter counted
+        # as much, coins staked fit the games played at the maximum stake, the drop does not exceed the coins in.
+        for meter in [m for m in (*COIN_IN, *(m for m in METERS if m not in COIN_IN)) if m in back]:
+            before, after, counted = back[meter]
+            capacity = 10 ** machine.capacity[meter]
+            why = None
+            if 2 * counted >= capacity:
+                why = f"more than half the meter's capacity of {machine.capacity[meter]} digits"
+            elif meter in COIN_IN:
+                other = COIN_IN[1 - COIN_IN.index(meter)]
+                games = raw.get("games_played") if "games_played" not in back else None
+                if other in back and back[other][2] != counted:
+                    why = f"where the other coin-in meter, going back too, would have counted {back[other][2]:,}"
+                elif other not in back and raw.get(other) is not None and raw[other] != counted:
+                    why = f"where the other coin-in meter counted {raw[other]:,}"
+                elif machine.max_bet is not None and games is not None and counted > machine.max_bet * games:
+                    why = f"more than {games:,} games can stake at the most of {machine.max_bet} units a game"
+            elif meter == "drop":
+                staked = _staked(raw)
+                if staked is not None and counted > staked:
+                    why = f"more than the {staked:,} coins put in"
+            if why is not None:
+                raw[meter] = None
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.name}: {meter} goes back from {before:,} to {after:,}: "
+                                        f"reset by hand, not rolled over, for a rollover would mean {counted:,} "
+                                        f"counted since the last reading (line {machine.record.line}), {why}")
+        return raw
+
+    def _add(self, machine: _Machine, increments: dict, record) -> None:
+        """The period since the machine's previous reading joins its realised return if every increment it needs is
+        known and the two coin-in meters counted alike."""
+        sums = machine.sums
+        needed = (*COIN_IN, "coin_out", "hand_paid_jackpots", "games_played")
+        unknown = [meter for meter in needed if increments.get(meter) is None]
+        if unknown:
+            why = f"{', '.join(unknown)} not known"
+        elif increments["coin_in_1"] != increments["coin_in_2"]:
+            why = "the coin-in meters counted differently"
+        else:
+            sums.staked += increments["coin_in_1"]
+            sums.paid += increments["coin_out"] + increments["hand_paid_jackpots"]
+            sums.games += increments["games_played"]
+            sums.periods += 1
+            sums.first_line = sums.first_line or machine.record.line
+            sums.last_line = record.line
+            return
+        sums.left_out[why] = sums.left_out.get(why, 0) + 1
+
+    def _count(self, machine: _Machine, when: datetime, counted: bool, record) -> Iterator[Finding]:
+        """Calendar months without a drop-box count, each judged once the machine's readings have passed it and
+        only if they cover it whole (read on its 1st or before, and again after its last day)."""
+        month = (when.year, when.month)
+        if machine.month is None:
+            machine.month, machine.month_whole, machine.counted = month, when.day == 1, counted
+            return
+        if month == machine.month:
+            machine.counted = machine.counted or counted
+            return
+        if machine.month_whole and not machine.counted:
+            yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+        skipped = _next_month(machine.month)
+        while skipped != month:  # months with no reading at all, between two readings
+            yield from self._uncounted(machine, skipped, record, "no reading in it")
+            skipped = _next_month(skipped)
+        machine.month, machine.month_whole, machine.counted = month, True, counted
+
+    def _uncounted(self, machine: _Machine, month: tuple[int, int], record, what: str) -> Iterator[Finding]:
+        yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.name}: no drop-box "
+                                f"count in {month[0]}-{month[1]:02d} ({what}; a count is a reading with "
+                                "`drop_box_counted: true`)")
+
+    def close(self) -> Iterator[Finding]:
+        if not self.counts.checked:  # a header alone: an export cut short proves nothing about any machine
+            yield self._tool(F.LOAD_EMPTY, "", "the meter log holds no reading")
+        start = self.period[0] if self.period else self.start_time
+        end = self.period[1] if self.period else self.end_time
+        unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines
+        for machine in self.machines.values():
+            if machine.record is None:
+                continue  # no reading of it was used: each was reported
+            if self.period and self.aware:  # the period's days in the log's own time, at its readings' offset
+                start, end = (bound.replace(tzinfo=machine.time.tzinfo) for bound in self.period)
+            if self.interval is not None and start is not None and _comparable(start, machine.first_time) and \
+                    machine.first_time - start > self.interval:
+                yield self._tool(F.LOG_GAP, "/time", f"machine {machine.name} first read at "
+                                 f"{machine.first_time.isoformat()}, {_hours(machine.first_time - start)} hours after "
+                                 f"the log's start ({start.isoformat()}), more than its reading interval of "
+                                 f"{self.interval_text} hours", machine.first_record, Severity.WARNING)
+            if self.interval is not None and end is not None and _comparable(end, machine.time) and \
+                    end - machine.time > self.interval:
+                yield self._tool(F.LOG_GAP, "/time", f"machine {machine.name} last read at {machine.time.isoformat()}, "
+                                 f"{_hours(end - machine.time)} hours before the log's end ({end.isoformat()}), more "
+                                 f"than its reading interval of {self.interval_text} hours", machine.record,
+                                 Severity.WARNING)
+            if "drop_counted" in self.by_aspect and machine.month_whole and not machine.counted and \
+                    _next_day(machine.time).month != machine.time.month:
+                yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+            for aspect in ("return_departure", "return_minimum"):
+                if aspect not in self.by_aspect:
+                    continue
+                why = machine.unknown_theory
+                sums = machine.sums
+                if why is None and sums.staked and not sums.games and machine.max_bet is None:
+                    why = "coins were staked but its games_played meter did not move"
+                if why is not None:
+                    if sums.staked:  # a machine nobody played has no return to judge
+                        unknown.setdefault((aspect, why), []).append(machine.name)
+                    continue
+                if sums.staked:
+                    yield from self._return(aspect, machine)
+        for (aspect, why), names in unknown.items():
+            shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
+                                                          if len(names) > SHOWN_MACHINES else "")
+            yield from self._not_checked(self.by_aspect[aspect], self.header, "",
+                                         f"the realised return of {shown}: {why}")
+
+    def _return(self, aspect: str, machine: _Machine) -> Iterator[Finding]:
+        """The realised return against the theory's interval: a departure either way (return_departure), or a
+        return significantly under the law's minimum (return_minimum). Squares are compared exactly."""
+        sums, theory = machine.sums, machine.theory
+        realised = Fraction(sums.paid, sums.staked)
+        squares = bet_squares(sums.staked, sums.games, machine.max_bet)
+        variance = theory.sd_per_spin ** 2 * squares / sums.staked ** 2
+        stakes = (f"stakes of 1 to {machine.max_bet} units a game, the worst case" if machine.max_bet is not None
+                  else "every game staking the same (the maximum stake, from the homologation file and the log's "
+                       "`denomination`, would bound them)")
+        over = (f"{sums.staked:,} units staked and {sums.games:,} games from line {sums.first_line} to line "
+                f"{sums.last_line}" + _left_out(sums.left_out))
+        theory_said = (f"{theory.source} return {_percent(theory.rtp)}, standard deviation per game "
+                       f"{_decimal(theory.sd_per_spin)}; {stakes}")
+        for rule, spec in self.by_aspect[aspect]:
+            confidence = to_decimal(spec.get("confidence", DEFAULT_CONFIDENCE))
+            if confidence is None or not 50 < confidence < 100:  # a house parameter of another kind
+                yield from self._not_checked([(rule, spec)], machine.record, "", f"the rule's confidence "
+                                             f"{brief(show(spec.get('confidence')))} is no percentage over 50 and "
+                                             "under 100")
+                continue
+            confidence = Fraction(confidence) / 100
+            if aspect == "return_departure":
+                z = normal_quantile((1 + confidence) / 2)
+                gap = realised - theory.rtp
+                if gap * gap <= z * z * variance:
+                    continue
+                half = root(z * z * variance)
+                side = "above" if gap > 0 else "below"
+                message = (f"machine {machine.name}: realised return {_percent(realised)} over {over}, {side} the "
+                           f"{_percent(confidence, 6)} interval {_percent(theory.rtp)} ± {_percent(half)} "
+                           f"({_percent(theory.rtp - Fraction(half))} to {_percent(theory.rtp + Fraction(half))}) "
+                           f"around its theory ({theory_said})")
+            else:
+                minimum = Fraction(to_decimal(spec["minimum_percent"])) / 100
+                z = normal_quantile(confidence)
+                short = minimum - realised
+                if short <= 0 or short * short <= z * z * variance:
+                    continue
+                half = root(z * z * variance)
+                message = (f"machine {machine.name}: realised return {_percent(realised)} over {over}: below "
+                           f"{_percent(minimum, 6)} with {_percent(confidence, 6)} confidence (its one-sided upper "
+                           f"bound is {_percent(realised + Fraction(half))}, by its theory: {theory_said})")
+            yield from self._breach([(rule, spec)], machine.record, "", message)
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+def _validator():
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        from casino_audit.shape import ShapeValidator
+
+        _VALIDATOR = ShapeValidator(READING_SCHEMA)
+    return _VALIDATOR
+
+
+_VALIDATOR = None
+
+
+def _time(value: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _duration(hours: Decimal) -> timedelta:
+    """Hours as a timedelta, exactly to the microsecond (no float); past timedelta's range, its largest."""
+    try:
+        return timedelta(microseconds=int(Fraction(hours) * 3_600_000_000))
+    except OverflowError:
+        return timedelta.max
+
+
+def _comparable(a: datetime, b: datetime) -> bool:
+    return (a.tzinfo is None) == (b.tzinfo is None)
+
+
+def _digits(given, meter: str) -> int | None:
+    """A capacity the header gives for a meter: one number for every meter, or one per meter."""
+    value = given.get(meter) if isinstance(given, dict) else given
+    return value if type(value) is int and 1 <= value <= 30 else None
+
+
+def _staked(raw: dict) -> int | None:
+    """The coins put in over the period, where the two coin-in meters give it alike."""
+    first, second = raw.get("coin_in_1"), raw.get("coin_in_2")
+    return first if first is not None and first == second else None
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _signed(difference: int, modulus: int | None) -> str:
+    if modulus and difference > modulus // 2:
+        difference -= modulus
+    return f"{difference:+,}"
+
+
+def _next_month(month: tuple[int, int]) -> tuple[int, int]:
+    return (month[0] + 1, 1) if month[1] == 12 else (month[0], month[1] + 1)
+
+
+def _next_day(when: datetime) -> date:
+    return when.date() + timedelta(days=1)
+
+
+def _hours(delta: timedelta) -> str:
+    seconds = Fraction(delta.days * 86400 + delta.seconds) + Fraction(delta.microseconds, 1_000_000)
+    return _decimal(seconds / 3600, 2)
+
+
+def _decimal(value: Fraction, places: int = 4) -> str:
+    number = Decimal(value.numerator) / Decimal(value.denominator)
+    return format(number.quantize(Decimal(10) ** -places).normalize(), "f")
+
+
+def _percent(value, places: int = 2) -> str:
+    """A rate as a percentage, to `places` decimals (trailing zeros kept at 2, dropped past them)."""
+    value = Fraction(value) * 100
+    number = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal(10) ** -places)
+    text = format(number, "f")
+    if places > 2:
+        text = format(number.normalize(), "f")
+    return f"{text} %"
+
+
+def _left_out(left_out: dict) -> str:
+    if not left_out:
+        return ""
+    total = sum(left_out.values())
+    reasons = "; ".join(f"{why}: {count}" for why, count in left_out.items())
+    return f" ({total} period(s) between readings left out: {reasons})"

@@ -1,0 +1,213 @@
+"""Waivers (a regulator's dérogation, written in the config) and the baseline (findings accepted earlier, in a
+file of their own): which findings they cover.
+
+A covered finding is still reported, marked as waived or baselined, and does not count toward the verdict. The
+tool's own findings (a file that cannot be read, a log that is not whole) are never covered. A waiver past its
+expiry date covers nothing and is itself a finding; so is a waiver that covered nothing. Baseline entries are
+keyed by file, rule id, document (or record of a log) and JSON pointer, never by line, so that an edit elsewhere in a file does not break them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from casino_audit import findings as F
+from casino_audit.findings import Finding, Severity, Suppression
+
+BASELINE_FORMAT = "casino-audit-baseline"
+BASELINE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Waiver:
+    rule_id: str
+    files: str  # a glob over paths relative to the config file's directory: `*` within a directory, `**` across
+    pointer: str | None  # covers this JSON pointer and everything under it; None: the whole document
+    justification: str
+    granted_by: str
+    reference: str
+    expires: date  # the last day it applies
+    config: str  # the config file that grants it
+    line: int | None
+    column: int | None
+    pointer_in_config: str  # /waivers/N
+
+    def suppression(self) -> Suppression:
+        return Suppression("waiver", self.justification, self.granted_by, self.reference, self.expires.isoformat(),
+                           f"{self.config}:{self.line}" if self.line else self.config)
+
+
+def glob_pattern(glob: str) -> re.Pattern:
+    """`*` and `?` stay within one path segment; `**/` is any number of directories; `**` at the end anything."""
+    out, i = [], 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def relative_to(path: str, root: Path) -> str:
+    """A finding's path as written relative to `root`, with forward slashes (how waivers and baselines name it)."""
+    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(root))).as_posix()
+
+
+def _under(pointer: str | None, prefix: str | None) -> bool:
+    if prefix is None or prefix == "":
+        return True
+    pointer = pointer or ""
+    return pointer == prefix or pointer.startswith(prefix.rstrip("/") + "/")
+
+
+def waivable(finding: Finding) -> bool:
+    return finding.file is not None and finding.rule_id not in F.TOOL_FINDINGS
+
+
+class BaselineError(Exception):
+    pass
+
+
+def read_baseline(path: Path) -> dict[tuple[str, str, int, str], int]:
+    """(file, rule id, document, pointer) -> how many findings the baseline accepts there. A JSON pointer, not a
+    line: an edit elsewhere in the file leaves the entry standing."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BaselineError(f"cannot read the baseline {path}: {error.strerror or error}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BaselineError(f"the baseline {path} is not JSON: {error}") from None
+    if not (isinstance(data, dict) and data.get("format") == BASELINE_FORMAT and isinstance(data.get("findings"), list)):
+        raise BaselineError(f"{path} is not a casino-audit baseline (written by --write-baseline)")
+    if data.get("version") != BASELINE_VERSION:
+        raise BaselineError(f"the baseline {path} is of version {data.get('version')!r}; this casino-audit reads "
+                            f"version {BASELINE_VERSION}: write it again with --write-baseline")
+    entries: Counter = Counter()
+    for n, entry in enumerate(data["findings"]):
+        try:
+            key = (entry["file"], entry["rule_id"], entry["document"], entry["pointer"] or "")
+            count = entry.get("count", 1)
+            if not (isinstance(key[0], str) and isinstance(key[1], str) and isinstance(key[3], str)
+                    and _count(key[2]) and _count(count) and count >= 1):
+                raise TypeError
+        except (KeyError, TypeError, AttributeError):
+            raise BaselineError(f"the baseline {path} has an entry that is not a file, rule_id, pointer and count: "
+                                f"findings[{n}]") from None
+        entries[key] += count
+    return dict(entries)
+
+
+def baseline_document(entries: Counter) -> dict:
+    return {"format": BASELINE_FORMAT, "version": BASELINE_VERSION,
+            "findings": [{"file": file, "rule_id": rule_id, "document": document, "pointer": pointer, "count": count}
+                         for (file, rule_id, document, pointer), count in sorted(entries.items())]}
+
+
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _key(finding: Finding, root: Path) -> tuple[str, str, int, str]:
+    return (relative_to(finding.file, root), finding.rule_id, finding.document or 0, finding.pointer or "")
+
+
+class Suppressor:
+    """Decides, finding by finding, whether a waiver or the baseline covers it; records what a new baseline
+    would hold; and says, at the end, which waivers expired or covered nothing."""
+
+    def __init__(self, waivers: list[Waiver] = (), today: date | None = None, *, baseline: dict | None = None,
+                 baseline_root: Path | None = None, baseline_source: str | None = None, record: bool = False,
+                 record_root: Path | None = None, baseline_file: Path | None = None,
+                 record_file: Path | None = None):
+        today = today or date.today()
+        self.expired = [w for w in waivers if w.expires < today]
+        self.waivers = [(w, glob_pattern(w.files), Path(w.config).parent) for w in waivers if w.expires >= today]
+        self.used: Counter = Counter()
+        self.baseline = dict(baseline or {})  # what is left of it to match
+        self.baseline_root = baseline_root
+        self.baseline_source = baseline_source
+        self.baseline_rules = {key[1] for key in self.baseline}
+        self.record = record
+        self.record_root = record_root
+        self.recorded: Counter = Counter()
+        self.baseline_file = baseline_file
+        self.record_file = record_file
+        self._may: dict[tuple[str, str], bool] = {}
+
+    def files(self) -> dict[str, str]:
+        """The run's own files among the paths checked: not filings."""
+        return {os.path.realpath(path): why for path, why in (
+            (self.baseline_file, "the baseline file (--baseline), not a filing"),
+            (self.record_file, "the baseline being written (--write-baseline), not a filing")) if path is not None}
+
+    def may_match(self, file: str, rule_id: str) -> bool:
+        """Whether a finding of this rule in this file might be covered (or is to be recorded): such findings are
+        made even past --max-per-rule, to be told apart; the others are only counted."""
+        key = (file, rule_id)
+        known = self._may.get(key)
+        if known is None:
+            if rule_id in F.TOOL_FINDINGS:
+                known = False
+            else:
+                known = self.record or any(
+                    waiver.rule_id == rule_id and pattern.match(relative_to(file, root))
+                    for waiver, pattern, root in self.waivers)
+                if not known and rule_id in self.baseline_rules:
+                    name = relative_to(file, self.baseline_root)
+                    known = any(key[0] == name and key[1] == rule_id for key in self.baseline)
+            self._may[key] = known
+        return known
+
+    def match(self, finding: Finding) -> Suppression | None:
+        if not waivable(finding):
+            return None
+        if self.record:
+            self.recorded[_key(finding, self.record_root)] += 1
+        for waiver, pattern, root in self.waivers:
+            if (waiver.rule_id == finding.rule_id and _under(finding.pointer, waiver.pointer)
+                    and pattern.match(relative_to(finding.file, root))):
+                self.used[waiver] += 1
+                return waiver.suppression()
+        if self.baseline:
+            key = _key(finding, self.baseline_root)
+            left = self.baseline.get(key, 0)
+            if left:
+                self.baseline[key] = left - 1
+                return Suppression("baseline", "accepted in the baseline", source=self.baseline_source)
+        return None
+
+    def findings(self) -> list[Finding]:
+        """Waivers past their expiry date, and waivers that covered nothing: findings on the config's lines."""
+        found = []
+        for waiver in self.expired:
+            found.append(Finding(F.WAIVER_EXPIRED, Severity.ERROR,
+                                 f"the waiver of {waiver.rule_id} for {waiver.files} ({waiver.reference}, granted by "
+                                 f"{waiver.granted_by}) expired on {waiver.expires.isoformat()}: it covers nothing, and "
+                                 "the findings it covered count again", waiver.config, waiver.line, waiver.column,
+                                 waiver.pointer_in_config))
+        for waiver, _, _ in self.waivers:
+            if not self.used[waiver]:
+                found.append(Finding(F.WAIVER_UNUSED, Severity.WARNING,
+                                     f"the waiver of {waiver.rule_id} for {waiver.files}"
+                                     + (f" at {waiver.pointer}" if waiver.pointer else "")
+                                     + f" ({waiver.reference}) covered no finding: the breach it was granted for is "
+                                     "gone, or the waiver names the wrong rule, file or place", waiver.config,
+                                     waiver.line, waiver.column, waiver.pointer_in_config))
+        return found

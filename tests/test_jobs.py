@@ -1,0 +1,105 @@
+"""--jobs: files checked in several processes give the same report, byte for byte, as one process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from casino_audit import pipeline
+from casino_audit.engine import Checker
+from casino_audit.rulesets import load_builtin
+from casino_audit.scopes import Dossier, ScopedCheck
+from casino_audit.findings import Severity
+
+REPO = Path(__file__).resolve().parent.parent
+CONFIG = str(REPO / "examples" / "example.casino-audit.yaml")
+
+
+@pytest.mark.parametrize("extra", [[], ["--max-per-rule", "1"], ["--max-per-rule", "0", "--fail-on", "info"]])
+def test_the_report_is_the_same_with_one_process_or_several(cli, extra):
+    reports = {}
+    for jobs in ("1", "2", "3"):
+        done = cli("check", "examples", "--config", CONFIG, "--format", "json", "--jobs", jobs, *extra)
+        assert done.returncode == 1, done.stderr
+        reports[jobs] = done.stdout
+    assert reports["1"] == reports["2"] == reports["3"]
+    report = json.loads(reports["1"])
+    assert report["summary"]["records_checked"] > 200 and report["summary"]["files_checked"] > 40
+    if extra[:2] == ["--max-per-rule", "1"]:
+        assert report["omitted"]
+
+
+def test_waivers_and_baselines_are_the_same_with_several_processes(cli, tmp_path):
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "casino-audit.yaml").write_text(
+        "params: {punto_banco_minimum_multiple_eur: 20}\nwaivers:\n"
+        "  - {rule: LU-SLOT-RTP-MIN, files: 'examples/**', justification: trial, granted_by: M, reference: R,"
+        " expires: 2999-01-01}\n"
+        "  - {rule: LU-SLOT-COIN-MIN, files: 'nothing/*', justification: trial, granted_by: M, reference: R2,"
+        " expires: 2999-01-01}\n")
+    outputs = {}
+    for jobs in ("1", "2"):
+        done = cli("check", "examples", "--format", "json", "--jobs", jobs, "--write-baseline", f"b{jobs}.json",
+                   cwd=tmp_path)
+        outputs[jobs] = done.stdout
+        assert done.returncode == 1
+    assert outputs["1"] == outputs["2"]
+    assert (tmp_path / "b1.json").read_text() == (tmp_path / "b2.json").read_text()
+    report = json.loads(outputs["1"])
+    assert report["summary"]["waived"] >= 1
+    assert [f["rule_id"] for f in report["findings"] if f["rule_id"].startswith("WAIVER")] == ["WAIVER-UNUSED"]
+    again = cli("check", "examples", "--format", "json", "--jobs", "2", "--baseline", "b1.json", cwd=tmp_path)
+    counted = [f for f in json.loads(again.stdout)["findings"] if f["suppression"] is None and f["file"]]
+    assert counted and all(f["rule_id"].split("-")[0] in ("LOAD", "SHAPE", "LOG", "KIND", "WAIVER")
+                           for f in counted), counted  # the tool's own findings are never baselined
+
+
+def test_how_many_processes():
+    empty = Dossier([])
+    assert pipeline.parallel_workers(None, 10, empty) == 1  # a handful of files: start-up would cost more
+    assert pipeline.parallel_workers(None, 500, empty) == (os.cpu_count() or 1)
+    assert pipeline.parallel_workers(4, 2, empty) == 2
+    assert pipeline.parallel_workers(1, 500, empty) == 1
+    judged_together = Dossier([ScopedCheck("LU-X", Severity.ERROR, ("machine",), dict, lambda s, d: ())])
+    assert pipeline.parallel_workers(4, 500, judged_together) == 1
+
+
+def test_a_worker_that_dies_leaves_its_files_unknown_not_passed(tmp_path, monkeypatch):
+    for n in range(6):
+        shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n}.yaml")
+    real = pipeline._check_file
+
+    def dying(path, *args, **kwargs):
+        if path.endswith("m3.yaml"):
+            os._exit(9)  # the process is killed mid-file
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "_check_file", dying)
+    result = pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
+    assert result.internal_errors >= 1 and result.exit_code(Severity.ERROR) == 2
+    unknown = {f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"}
+    assert str(tmp_path / "m3.yaml") in unknown
+    assert len(result.files) == 6
+
+
+def test_the_plain_report_is_what_rich_would_write_without_colour(cli, monkeypatch):
+    from casino_audit.reporters import rich_report
+    from rich.text import Text
+
+    args = ("check", "examples", "--config", CONFIG, "--no-color", "--max-per-rule", "2")
+    fast = cli(*args).stdout
+    monkeypatch.setattr(rich_report, "_block", lambda console, stream, lines: console.print(
+        Text("\n").join(Text.assemble(*line) for line in lines)))
+    assert cli(*args).stdout == fast and "LU-PB-LOG-OUTCOME" in fast
+
+
+def test_the_rulesets_workers_read_are_named_in_the_report(cli):
+    """Without a config, the rulesets are read where documents need them: in the workers."""
+    one = cli("check", "examples/lu", "--format", "json", "--jobs", "1").stdout
+    two = cli("check", "examples/lu", "--format", "json", "--jobs", "2").stdout
+    assert one == two and [r["name"] for r in json.loads(two)["rulesets"]] == ["lu"]
