@@ -164,15 +164,19 @@ class Checker:
             try:
                 if not all(condition(data) for condition in bound.conditions):
                     continue
-                self.applied.add(rule.id)
+                checked = True  # a rule that only said "not checked" (NotChecked) was not applied here
                 for violation in bound.run(data):
                     pointer, message = violation
                     if unreadable:  # the rule did say something there: no "not checked" on top
                         unreadable = [u for u in unreadable if not _related(pointer, u[0])]
                     # A rule with nothing to check (optional data left out) says so as info, not as a breach.
-                    severity = Severity.INFO if type(violation) is NotChecked else rule.severity
+                    severity = rule.severity
+                    if type(violation) is NotChecked:
+                        severity, checked = Severity.INFO, False
                     if admit(document.file, rule.id, severity):
                         yield finding(rule, pointer, message, severity)
+                if checked:
+                    self.applied.add(rule.id)
             except Exception as error:
                 raise CheckCrashed(rule, document.file, error) from error
             if unreadable and admit(document.file, rule.id, rule.severity):

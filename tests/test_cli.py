@@ -22,6 +22,11 @@ def example_table() -> dict[str, set[str]]:
     return expected
 
 
+def without_par(text: str) -> str:
+    """A machine file's text without its PAR data (`par:` comes last): the rate alone is what the test is about."""
+    return text[:text.index("\npar:\n") + 1]
+
+
 def json_report(cli, *args):
     done = cli("check", *args, "--format", "json")
     report = json.loads(done.stdout)
@@ -70,13 +75,22 @@ def test_missing_parameter_is_said_once_as_info_and_supplied_parameter_applies(c
         "LU-SLOT-STAKE-MIN-ORDER", "LU-STUD-STAKE-MIN-ORDER"]
     assert all(f["citation"]["article"] for f in info)
     # A game log's replay aspect the law leaves to a parameter is said, as info, in that log (line 1).
-    in_logs = sorted((f["file"], f["rule_id"]) for f in report["findings"] if f["severity"] == "info" and f["file"])
+    in_files = [f for f in report["findings"] if f["severity"] == "info" and f["file"]]
+    in_logs = sorted((f["file"], f["rule_id"]) for f in in_files if f["rule_id"] != "LU-SLOT-PAR-EVALUABLE")
+    # A machine file without PAR data says so, as info, once (its return is not computed from them).
+    no_par = sorted(f["file"] for f in in_files if f["rule_id"] == "LU-SLOT-PAR-EVALUABLE")
+    assert no_par == [f"examples/lu/{name}" for name in (
+        "machine-devices-locks.yaml", "machine-duplicate-rtp.yaml", "machine-meters.yaml", "machine-progressive-typo.yaml",
+        "machine-rate-as-fraction.json", "machine-rtp-below-85.yaml", "machine-small-coins.yaml",
+        "machine-unsaid-flags.yaml", "machine-used-uncertified.yaml", "machines-batch.yaml", "machines-batch.yaml")]
+    assert all(f["pointer"] == "/par" and f["message"].startswith("not checked") for f in in_files
+               if f["rule_id"] == "LU-SLOT-PAR-EVALUABLE")
     assert in_logs == [("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-DEALER-DRAWING"),
                        ("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-DECISIONS"),
                        ("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-SETTLEMENT"),
                        ("examples/lu/log-stud-poker.jsonl", "LU-STUD-LOG-SETTLEMENT")]
     _, report = json_report(cli, "examples", "--config", "examples/example.casino-audit.yaml")
-    assert not [f for f in report["findings"] if f["severity"] == "info"]
+    assert not [f for f in report["findings"] if f["severity"] == "info" and f["rule_id"] != "LU-SLOT-PAR-EVALUABLE"]
     assert "examples/example.casino-audit.yaml" in {f["path"] for f in report["files"] if f["status"] == "skipped"}
     done, report = json_report(cli, "examples/lu/machine-compliant.yaml", "--param", "slot_stake_minimum_eur=1",
                                "--param", "slot_stake_maximum_eur=10")
@@ -241,7 +255,7 @@ def test_house_ruleset_tightens_the_law_through_the_cli(cli, tmp_path):
         "            missing: {reported_by: LU-SLOT-RTP-DECLARED}}\n"
         "    citation: {article: House policy 7, text: at least 88 per cent}\n    rationale: house policy\n")
     doc = tmp_path / "m.yaml"
-    doc.write_text((EXAMPLES / "lu/machine-compliant.yaml").read_text().replace("92.5 %", "87 %"))
+    doc.write_text(without_par((EXAMPLES / "lu/machine-compliant.yaml").read_text()).replace("92.5 %", "87 %"))
     done, report = json_report(cli, str(doc), "--ruleset", str(house))
     assert done.returncode == 0  # a warning is under the default error threshold
     assert [f["rule_id"] for f in report["findings"] if f["severity"] != "info"] == ["HOUSE-RTP-88"]
@@ -322,7 +336,8 @@ def test_config_files_passed_explicitly_are_skipped_not_misread(cli, tmp_path):
 
 def test_partly_broken_multi_document_file_checks_what_it_can(cli, tmp_path):
     good = (EXAMPLES / "lu/machine-compliant.yaml").read_text()
-    (tmp_path / "batch.yaml").write_text(good + "---\n" + good.replace("92.5 %", "80 %") + "---\nkind: [machine\n")
+    bad = without_par(good).replace("92.5 %", "80 %")  # its PAR data would disagree with the rate too
+    (tmp_path / "batch.yaml").write_text(good + "---\n" + bad + "---\nkind: [machine\n")
     done, report = json_report(cli, str(tmp_path / "batch.yaml"))
     assert done.returncode == 1
     assert report["files"][0]["status"] == "partial" and report["files"][0]["documents"] == 2

@@ -287,10 +287,14 @@ JOINT_BUDGET = 400_000  # transitions of the lines together, for each of hit fre
 
 
 def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 20_000, seed: int = 1,
-             line_budget: int = LINE_BUDGET, joint_budget: int = JOINT_BUDGET) -> Result:
+             line_budget: int | None = None, joint_budget: int | None = None) -> Result:
     """The paytable's return, counted exactly; with `moments`, also its hit frequency and standard deviation.
-    A count that outgrows its budget is replaced by a seeded simulation of `rounds` spins, labelled so."""
+    A count that outgrows its budget (LINE_BUDGET, JOINT_BUDGET unless given) is replaced by a seeded simulation of
+    `rounds` spins, labelled so."""
     from casino_audit.games import slots_simulate
+
+    line_budget = LINE_BUDGET if line_budget is None else line_budget
+    joint_budget = JOINT_BUDGET if joint_budget is None else joint_budget
 
     try:
         base = game_stats(paytable.game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,

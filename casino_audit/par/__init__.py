@@ -713,7 +713,7 @@ class Computed:
 
 
 def returns(reading: Reading, *, moments: bool = False, rounds: int | None = None, seed: int = 1,
-            line_budget: int = slots.LINE_BUDGET, joint_budget: int = slots.JOINT_BUDGET) -> list[Computed]:
+            line_budget: int | None = None, joint_budget: int | None = None) -> list[Computed]:
     """Each paytable's result (the return only, unless `moments`). A count past its budget is simulated: by
     default with as many spins as a fixed amount of work allows (a check must stay fast on any sheet)."""
     found = []
