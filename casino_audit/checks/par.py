@@ -20,6 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from casino_audit import pointers
+from casino_audit.games import slots
 from casino_audit.checks.common import (MISSING_SCHEMA, NUMBER, NUMBER_OR_PARAM, PLAIN_POINTER, CompiledCheck,
                                         NotChecked, check_schema, describe_missing, missing_is_breach, name,
                                         shown_number, target_list)
@@ -52,6 +53,8 @@ def targets(spec):
     return target_list((spec["target"], dict), (spec.get("declared"), None))
 
 
+CHECK_LINE_BUDGET = 300_000  # a 50-line 5x3 game on 100-stop weighted reels needs about 55,000
+CHECK_WORK = 600_000  # automaton readings for all of one filing's paytables (a quarter of a second at worst)
 _CACHE: OrderedDict = OrderedDict()  # the PAR data as written -> their reading and returns (three rules read them)
 _CACHE_SIZE = 16
 
@@ -64,7 +67,8 @@ def computed(par):
     found = _CACHE.get(key)
     if found is None:
         reading = par_data.read(par)
-        found = (reading, par_data.returns(reading) if not reading.problems else [])
+        found = (reading, par_data.returns(reading, line_budget=CHECK_LINE_BUDGET, work=slots.Work(CHECK_WORK))
+                 if not reading.problems else [])
         _CACHE[key] = found
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
@@ -105,11 +109,18 @@ def compile(spec) -> CompiledCheck:
     return check
 
 
+TOO_LARGE = ("the PAR data are too large to count or simulate within casino-audit's work limits: have the return "
+             "certified by a laboratory")
+
+
 def _minimum(found, least: Fraction):
     bound = least / 100
     for item in found:
         result, table = item.result, item.paytable
         what = f"paytable {table.paytable.name!r}"
+        if result is None:
+            yield table.pointer, f"cannot tell whether {what} returns {percent(bound, 0)}: {TOO_LARGE}"
+            continue
         if result.exact:
             if result.rtp < bound:
                 yield table.pointer, (f"{what} returns {percent(result.rtp)} (exactly {result.rtp}), below the "
@@ -139,6 +150,9 @@ def _declared(data, found, declared_at: str, tolerance: Fraction):
             continue
         stated = Fraction(number) / 100
         what = f"the PAR data of paytable {table.paytable.name!r}"
+        if result is None:
+            yield pointer, f"cannot tell whether `{name(pointer)}` is the return of {what}: {TOO_LARGE}"
+            continue
         allowed = f"more than the {show(Decimal(tolerance.numerator) / tolerance.denominator)} allowed"
         if result.exact:
             gap = abs(stated - result.rtp)

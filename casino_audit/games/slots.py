@@ -43,6 +43,19 @@ class Uncountable(Exception):
     """The exact count outgrew its work budget: the caller estimates instead (and says so)."""
 
 
+class Work:
+    """A budget of work shared by everything one evaluation does (counting, then simulating): a sheet that would
+    take longer raises Uncountable from wherever it runs out, and the caller says the figures are not known."""
+
+    def __init__(self, left: int):
+        self.left = left
+
+    def spend(self, amount: int) -> None:
+        self.left -= amount
+        if self.left < 0:
+            raise Uncountable("work budget")
+
+
 class NotEvaluable(ValueError):
     """The PAR data describe a game that has no finite return (free spins that retrigger without end)."""
 
@@ -287,10 +300,10 @@ JOINT_BUDGET = 400_000  # transitions of the lines together, for each of hit fre
 
 
 def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 20_000, seed: int = 1,
-             line_budget: int | None = None, joint_budget: int | None = None) -> Result:
+             line_budget: int | None = None, joint_budget: int | None = None, work: Work | None = None) -> Result:
     """The paytable's return, counted exactly; with `moments`, also its hit frequency and standard deviation.
     A count that outgrows its budget (LINE_BUDGET, JOINT_BUDGET unless given) is replaced by a seeded simulation of
-    `rounds` spins, labelled so."""
+    `rounds` spins, labelled so. `work` bounds the automaton readings of both (Uncountable past it)."""
     from casino_audit.games import slots_simulate
 
     line_budget = LINE_BUDGET if line_budget is None else line_budget
@@ -298,17 +311,20 @@ def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 20_000, 
 
     try:
         base = game_stats(paytable.game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,
-                          hit_frequency=moments)
+                          hit_frequency=moments, work=work)
         free = None
         if paytable.free_game is not None and _awards(paytable.game):
             free = base if paytable.free_game == paytable.game else game_stats(
                 paytable.free_game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,
-                hit_frequency=False)
+                hit_frequency=False, work=work)
     except Uncountable:
-        return slots_simulate.simulate(paytable, rounds, seed, note="the exact count outgrew its work budget")
+        if work is not None and work.left < 0:
+            raise
+        return slots_simulate.simulate(paytable, rounds, seed, note="the exact count outgrew its work budget",
+                                       work=work)
     result = combine(paytable, base, free)
     if moments and (result.variance is None or result.hit_frequency is None):
-        estimate = slots_simulate.simulate(paytable, rounds, seed)
+        estimate = slots_simulate.simulate(paytable, rounds, seed, work=work)
         result = _with_estimates(result, estimate)
     return result
 
@@ -318,13 +334,13 @@ def _awards(game: Game) -> bool:
 
 
 def game_stats(game: Game, *, moments: bool = True, line_budget: int = LINE_BUDGET,
-               joint_budget: int = JOINT_BUDGET, hit_frequency: bool = True) -> GameStats:
+               joint_budget: int = JOINT_BUDGET, hit_frequency: bool = True, work: Work | None = None) -> GameStats:
     if game.ways:
         from casino_audit.games import slots_ways
-        return slots_ways.stats(game, moments=moments, hit_frequency=hit_frequency)
+        return slots_ways.stats(game, moments=moments, hit_frequency=hit_frequency, work=work)
     from casino_audit.games import slots_lines
     return slots_lines.stats(game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,
-                             hit_frequency=hit_frequency)
+                             hit_frequency=hit_frequency, work=work)
 
 
 def combine(paytable: Paytable, base: GameStats, free: GameStats | None) -> Result:

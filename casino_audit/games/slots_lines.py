@@ -27,27 +27,28 @@ def _plain(value):
 class Automaton:
     """Reads a line left to right. States are interned as numbers; `step(position, state, symbol)` is memoised."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, work=None):
+        """`work`: a slots.Work bounding the entry readings (a hostile sheet's states are many and wide)."""
+        self.work = work
         pays = game.pays
         self.patterns = [p.pattern for p in pays]
-        self.values = [p.pays for p in pays]
+        self.values = [_plain(p.pays) for p in pays]  # ints where they are whole: fast, and hashed as such
         self.all_wins = game.line_wins == LINE_ALL
         self.highest = game.wild_multipliers == HIGHEST
-        self.wilds = {w.symbol: w for w in game.wilds}
-        most = max([w.multiplier for w in game.wilds] + [ONE])
-        self.most = most
+        self.wilds = {w.symbol: (w.substitutes, _plain(w.multiplier)) for w in game.wilds}
+        self.most = max([_plain(w.multiplier) for w in game.wilds] + [1])
         # After position i matched, the most the wilds could still multiply entry e by (for pruning).
         self.headroom = []
         for pattern in self.patterns:
             rest = [sum(1 for spec in pattern[i + 1:] if spec is not None) for i in range(len(pattern))]
             self.headroom.append(rest)
         self.length = max(len(p) for p in self.patterns) if self.patterns else 0
-        start = (tuple((e, ONE) for e in range(len(pays))), ZERO, -1)
+        start = (tuple((e, 1) for e in range(len(pays))), 0, -1)
         self.states = [start]
         self.index = {start: 0}
         self.memo: list[dict] = [dict() for _ in range(max(self.length, 1))]
         self.terminal = [not start[0]]
-        self.win = [ZERO]  # the best win of each state (final once terminal)
+        self.win = [0]  # the best win of each state (final once terminal)
         self.entry = [-1]  # the entry paying it (-1: none; in "all wins" mode, -2: several)
 
     def _intern(self, state) -> int:
@@ -70,22 +71,24 @@ class Automaton:
         if found is not None:
             return found
         alive, best, paid = self.states[sid]
+        if self.work is not None:
+            self.work.spend(len(alive) + 1)
         wild = self.wilds.get(symbol)
         carried = []
         for e, multiplier in alive:
             spec = self.patterns[e][position]
             if spec is not None and symbol not in spec:
-                if wild is None or not (wild.substitutes & spec):
+                if wild is None or not (wild[0] & spec):
                     continue
-                multiplier = max(multiplier, wild.multiplier) if self.highest else multiplier * wild.multiplier
+                multiplier = max(multiplier, wild[1]) if self.highest else multiplier * wild[1]
             if position == len(self.patterns[e]) - 1:
-                win = self.values[e] * multiplier
+                win = _plain(self.values[e] * multiplier)
                 if self.all_wins:
-                    best, paid = best + win, (e if paid == -1 else -2)
+                    best, paid = _plain(best + win), (e if paid == -1 else -2)
                 elif win > best or (win == best and e < paid):
                     best, paid = win, e
             else:
-                carried.append((e, multiplier))
+                carried.append((e, _plain(multiplier)))
         if carried and not self.all_wins and paid >= 0:
             carried = [(e, m) for e, m in carried if self._could_beat(e, m, position, best, paid)]
         found = self._intern((tuple(carried), best, paid))
@@ -133,8 +136,9 @@ def line_outcomes(automaton: Automaton, rows: tuple[int, ...], by_row, totals, b
     return spread
 
 
-def stats(game: Game, *, moments: bool, line_budget: int, joint_budget: int, hit_frequency: bool = True) -> GameStats:
-    automaton = Automaton(game)
+def stats(game: Game, *, moments: bool, line_budget: int, joint_budget: int, hit_frequency: bool = True,
+          work=None) -> GameStats:
+    automaton = Automaton(game, work)
     by_row = marginals(game)
     totals = [reel.total for reel in game.reels]
     cycle = math.prod(totals)

@@ -20,9 +20,10 @@ class Spinner:
     scatter counts are made once; lines are read as a tree of their row prefixes (lines sharing their first rows
     share their first steps, and a prefix that is decided decides every line below it)."""
 
-    def __init__(self, game: Game, rng: random.Random):
+    def __init__(self, game: Game, rng: random.Random, work=None):
         self.game = game
         self.rng = rng
+        self.work = work
         self.scatters = ScatterCounts(game.scatters)
         self.cumulative = [list(itertools.accumulate(reel.weights)) for reel in game.reels]
         self.columns = []
@@ -38,7 +39,7 @@ class Spinner:
             self.subjects = _Subjects(game)
         else:
             from casino_audit.games.slots_lines import Automaton
-            self.automaton = Automaton(game)
+            self.automaton = Automaton(game, work)
             self.tree = _tree(game.lines, 0)
 
     def stops(self) -> list[int]:
@@ -86,6 +87,8 @@ class Spinner:
 
     def ways_win(self, columns) -> Fraction:
         subjects, total = self.subjects, ZERO
+        if self.work is not None:
+            self.work.spend(len(subjects.names) * len(columns))
         for name in subjects.names:
             cells = []
             for column in columns:
@@ -127,12 +130,12 @@ def paths(cells: list[list], highest: bool) -> Fraction:
     return total
 
 
-def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "") -> Result:
+def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=None) -> Result:
     rng = random.Random(seed)
-    base = Spinner(paytable.game, rng)
+    base = Spinner(paytable.game, rng, work)
     free = None
     if paytable.free_game is not None and any(s.free_spins for s in paytable.game.scatters):
-        free = Spinner(paytable.free_game, rng)
+        free = Spinner(paytable.free_game, rng, work)
         _check_finite(paytable.free_game)
     bet, multiplier = paytable.bet, paytable.free_spin_multiplier
     total = squares = ZERO

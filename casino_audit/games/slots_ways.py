@@ -99,7 +99,8 @@ class _Subjects:
         return terms
 
 
-def stats(game: Game, *, moments: bool, hit_frequency: bool = True) -> GameStats:
+def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -> GameStats:
+    spend = work.spend if work is not None else (lambda amount: None)
     subjects = _Subjects(game)
     scatters = ScatterCounts(game.scatters)
     reels = len(game.reels)
@@ -119,6 +120,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True) -> GameStats
         pair = (f, g) if repr(f) <= repr(g) else (g, f)
         found = means[i].get(pair)
         if found is None:
+            spend(len(windows[i]))
             found = {}
             for column, counts, weight in windows[i]:
                 v = subjects.value(pair[0], column)
@@ -130,6 +132,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True) -> GameStats
         return found
 
     def term_mean(keys_f, keys_g=None) -> dict:
+        spend(reels)
         polynomial = {scatters.zero: 1}
         for i in range(reels):
             polynomial = scatters.multiply(polynomial, reel_mean(i, keys_f[i], None if keys_g is None else keys_g[i]))
@@ -158,7 +161,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True) -> GameStats
         found.entries.append((pay, _entry_hits(subjects, pay, windows, totals),
                               Fraction(sum((c * sum(term_mean(keys).values()) for c, keys in entry_terms), ZERO))))
     if hit_frequency:
-        found.no_win = _no_win(subjects, game, scatters, windows)
+        found.no_win = _no_win(subjects, game, scatters, windows, spend)
     return found
 
 
@@ -172,7 +175,7 @@ def _entry_hits(subjects: _Subjects, pay, windows, totals) -> int:
     return at_least(pay.count) - (at_least(following[0]) if following else 0)
 
 
-def _no_win(subjects: _Subjects, game: Game, scatters: ScatterCounts, windows) -> int:
+def _no_win(subjects: _Subjects, game: Game, scatters: ScatterCounts, windows, spend) -> int:
     """The weight of the combinations with no ways win, no scatter pay and no free spins: reel by reel, the
     subjects whose run is still going (and short of paying), and the scatter counts."""
     least = {name: subjects.entries[name][0].count for name in subjects.names}
@@ -180,6 +183,7 @@ def _no_win(subjects: _Subjects, game: Game, scatters: ScatterCounts, windows) -
     for i, reel_windows in enumerate(windows):
         following: dict = {}
         for (alive, counts), w in states.items():
+            spend(len(reel_windows) * (len(alive) + 1))
             for column, window_counts, weight in reel_windows:
                 going = frozenset(name for name in alive if subjects.cells(name, column))
                 if any(i + 1 >= least[name] for name in going):

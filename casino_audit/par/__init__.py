@@ -709,18 +709,27 @@ def _type(value: Any) -> str:
 @dataclass(frozen=True)
 class Computed:
     paytable: ParPaytable
-    result: slots.Result
+    result: slots.Result | None  # None: past the work limit, nothing is known of it
+
+
+SIMULATION_WORK = 400_000  # line readings a check's simulation may do per paytable, when the count gave up
 
 
 def returns(reading: Reading, *, moments: bool = False, rounds: int | None = None, seed: int = 1,
-            line_budget: int | None = None, joint_budget: int | None = None) -> list[Computed]:
+            line_budget: int | None = None, joint_budget: int | None = None,
+            work: slots.Work | None = None) -> list[Computed]:
     """Each paytable's result (the return only, unless `moments`). A count past its budget is simulated: by
-    default with as many spins as a fixed amount of work allows (a check must stay fast on any sheet)."""
+    default with as many spins as a fixed amount of work allows (a check must stay fast on any sheet). `work`,
+    shared by every paytable, bounds it all: a paytable evaluated past it has no result (None)."""
     found = []
     for table in reading.paytables:
         game = table.paytable.game
-        spins = rounds or max(2_000, 2_000_000 // ((len(game.lines or ()) or game.rows) * len(game.reels)))
-        found.append(Computed(table, slots.evaluate(table.paytable, moments=moments, rounds=spins, seed=seed,
-                                                    line_budget=line_budget, joint_budget=joint_budget)))
+        spins = rounds or max(200, SIMULATION_WORK // ((len(game.lines or ()) or game.rows) * len(game.reels)))
+        try:
+            result = slots.evaluate(table.paytable, moments=moments, rounds=spins, seed=seed, line_budget=line_budget,
+                                    joint_budget=joint_budget, work=work)
+        except slots.Uncountable:
+            result = None  # past the work limit: neither counted nor simulated
+        found.append(Computed(table, result))
     return found
 
