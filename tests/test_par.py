@@ -26,7 +26,8 @@ SMALL = {"symbols": ["A", "B", "X"], "rows": 1,
          "reels": [{"strip": ["A", "B", "X"]}, {"strip": ["A", "X"], "weights": [1, 3]}],
          "lines": [[0, 0]], "groups": {"ab": ["A", "B"]},
          "paytables": [{"name": "t", "credits_per_line": 1,
-                        "pays": [{"combination": ["A", "A"], "pays": 5}, {"combination": ["ab", "any"], "pays": "0.5"}]}]}
+                        "pays": [{"combination": ["A", "A"], "pays": 5},
+                                 {"combination": ["ab", "any"], "pays": "0.5"}]}]}
 
 
 def data_of(path):
@@ -304,3 +305,37 @@ def test_the_rules_through_the_command_at_their_lines(cli):
     done = cli("check", "examples/lu/machine-par-three-reel.yaml", "examples/lu/machine-par-ways.yaml",
                "examples/lu/machine-compliant.yaml", "--format", "json")
     assert done.returncode == 0 and not [f for f in json.loads(done.stdout)["findings"] if f["file"]]
+
+
+def test_an_estimated_return_is_given_with_its_interval_in_json(monkeypatch, cli):
+    monkeypatch.setattr(slots, "LINE_BUDGET", 10)
+    report = json.loads(cli("rtp", str(COMPLIANT), "--format", "json", "--rounds", "3000", "--seed", "5").stdout)
+    [table] = report["paytables"]
+    assert table["exact"] is False and table["rounds"] == 3000
+    low, high = (F(x) for x in table["ci95"])
+    assert low < F(table["rtp"]) < high and table["entries"] == []
+    assert any("simulation" in note for note in table["notes"])
+
+
+def test_a_huge_sheet_is_said_cannot_tell_quickly_never_passed():
+    """PAR data at the schema's bounds (9 reels of 2,000 weighted stops, 10 rows, 500 lines, 2,000 pays over
+    groups and a wild): the check stops at its work budget and says it cannot tell, in well under a second."""
+    import random
+    import time
+
+    rng = random.Random(1)
+    symbols = [f"S{i}" for i in range(60)] + ["W"]
+    groups = {f"G{i}": rng.sample(symbols[:-1], 5) for i in range(50)}
+    names = symbols[:-1] + list(groups) + ["any"]
+    pays = [{"combination": [rng.choice(names) for _ in range(rng.randint(2, 9))], "pays": rng.randint(1, 1000)}
+            for _ in range(2000)]
+    sheet = {"symbols": symbols, "rows": 10, "lines": [[rng.randrange(10) for _ in range(9)] for _ in range(500)],
+             "reels": [{"strip": [rng.choice(symbols) for _ in range(2000)],
+                        "weights": [rng.randint(0, 9) for _ in range(2000)]} for _ in range(9)],
+             "groups": groups, "wilds": [{"symbol": "W", "multiplier": 2}],
+             "paytables": [{"name": "t", "credits_per_line": 1,
+                            "pays": [p for p in pays if set(p["combination"]) != {"any"}]}]}
+    start = time.process_time()
+    [(pointer, message)] = run(SPEC_MIN, {"par": sheet})
+    assert time.process_time() - start < 5  # measured about 0.3 s; generous for shared CI machines
+    assert pointer == "/par/paytables/0" and message.startswith("cannot tell") and "work limits" in message

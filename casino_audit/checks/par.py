@@ -158,14 +158,15 @@ def _declared(data, found, declared_at: str, tolerance: Fraction):
             gap = abs(stated - result.rtp)
             if gap > points:
                 yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return "
-                                f"{percent(result.rtp)} (exactly {result.rtp}): {percent(gap).removesuffix(' %')} "
+                                f"{percent(result.rtp)} (exactly {result.rtp}): {percent(gap, 5).removesuffix(' %')} "
                                 f"percentage points apart, {allowed}")
             continue
         low, high = result.ci95
         estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to {percent(high, 2)}, "
                     f"{result.rounds:,} simulated spins)")
         if high < stated - points or low > stated + points:
-            yield pointer, f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return {estimate}, {allowed}"
+            yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return {estimate}, "
+                            f"{allowed}")
         elif low < stated - points or high > stated + points:
             yield pointer, (f"cannot tell whether `{name(pointer)}` ({show(number, 'percent')}) is the return of "
                             f"{what}: they return {estimate} (the exact count outgrew its work budget)")
@@ -200,7 +201,7 @@ EXAMPLES = [
     ({"kind": NAME, "target": "/par", "verify": "declared", "declared": "/redistribution_rate", "tolerance": "0.01"},
      {"par": _SMALL, "redistribution_rate": "50 %"}, {"par": _SMALL, "redistribution_rate": "50.02 %"},
      [("/redistribution_rate", "`redistribution_rate` declares 50.02 % but the PAR data of paytable 'base' return "
-                               "50.0000 % (exactly 1/2): 0.0200 percentage points apart, more than the 0.01 allowed")]),
+                               "50.0000 % (exactly 1/2): 0.02000 percentage points apart, more than the 0.01 allowed")]),
     ({"kind": NAME, "target": "/par", "verify": "evaluable"},
      {"par": _SMALL}, {"par": {**_SMALL, "reels": [{"strip": ["A", "Y"]}]}},
      [("/par/reels/0/strip/1", "'Y' on the reel is not a symbol listed under `symbols`")]),

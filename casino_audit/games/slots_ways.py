@@ -167,7 +167,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
 
 def _entry_hits(subjects: _Subjects, pay, windows, totals) -> int:
     """Weighted combinations on which the entry pays: the run reaches its count and not the next listed one."""
-    reached = [sum(w for column, _, w in windows[i] if subjects.cells(pay.subject, column)) for i in range(len(windows))]
+    reached = [sum(w for column, _, w in reel if subjects.cells(pay.subject, column)) for reel in windows]
 
     def at_least(k: int) -> int:
         return math.prod(reached[:k]) * math.prod(totals[k:])

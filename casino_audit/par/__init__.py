@@ -388,8 +388,8 @@ def _paytable(value: Any, at: str, known: _Names, reels, rows, stop_row, lines, 
             problems.add(pointers.child(at, key), f"a paytable has no `{key}` ({', '.join(allowed)})")
     name = value.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.add(pointers.child(at, "name"), f"the paytable's `name` is {show(name) if name is not None else 'missing'}"
-                                                 ", not a name")
+        shown = show(name) if name is not None else "missing"
+        problems.add(pointers.child(at, "name"), f"the paytable's `name` is {shown}, not a name")
         name = None
     bet = _bet(value, at, lines, ways, problems)
     own_reels = reels
@@ -570,10 +570,9 @@ def _ways_order(found: list, at: str, problems: _Problems) -> None:
                 problems.add(pointers.child(pointers.child(at, j), "count"), f"{subject} pays {longer.count} of a kind "
                                                                              "twice")
             elif longer.pays < shorter.pays:
-                problems.add(pointers.child(pointers.child(at, j), "pays"), f"{longer.count} {subject} pays less than "
-                                                                            f"{shorter.count} {subject}: a ways game pays "
-                                                                            "the longest run, so the shorter would never "
-                                                                            "pay on it")
+                problems.add(pointers.child(pointers.child(at, j), "pays"),
+                             f"{longer.count} {subject} pays less than {shorter.count} {subject}: a ways game pays the "
+                             "longest run, so the shorter would never pay on it")
 
 
 def _scatters(value: Any, at: str, known: _Names, problems: _Problems):
@@ -590,12 +589,12 @@ def _scatters(value: Any, at: str, known: _Names, problems: _Problems):
             continue
         for key in entry:
             if key not in ("name", "symbol", "count", "pays", "free_spins", "retrigger"):
-                problems.add(pointers.child(pointer, key), f"a scatter entry has no `{key}` (name, symbol, count, pays, "
-                                                           "free_spins, retrigger)")
+                problems.add(pointers.child(pointer, key),
+                             f"a scatter entry has no `{key}` (name, symbol, count, pays, free_spins, retrigger)")
         symbol = entry.get("symbol")
         if not isinstance(symbol, str) or known.symbols is None or symbol not in known.symbols:
-            problems.add(pointers.child(pointer, "symbol"), f"the scatter symbol {show(symbol)} is not one listed under "
-                                                            "`symbols`")
+            problems.add(pointers.child(pointer, "symbol"),
+                         f"the scatter symbol {show(symbol)} is not one listed under `symbols`")
             good = False
             continue
         count = entry.get("count")
@@ -604,7 +603,8 @@ def _scatters(value: Any, at: str, known: _Names, problems: _Problems):
             good = False
             continue
         if (symbol, count) in seen:
-            problems.add(pointers.child(pointer, "count"), f"{count} {symbol} is listed twice (first at {seen[(symbol, count)]})")
+            problems.add(pointers.child(pointer, "count"),
+                         f"{count} {symbol} is listed twice (first at {seen[(symbol, count)]})")
             good = False
             continue
         seen[(symbol, count)] = pointer

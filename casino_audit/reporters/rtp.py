@@ -127,7 +127,8 @@ def _rich(console: Console, file: str, declared, item) -> None:
     fs = result.free_spins
     if fs is not None:
         say(f"  free spins        triggered {_odds(fs.trigger_probability)} spins, "
-            f"{float(fs.spins_per_trigger):,.4f} spins per trigger (retriggers included), wins x{_number(fs.multiplier)}")
+            f"{float(fs.spins_per_trigger):,.4f} spins per trigger (retriggers included), "
+            f"wins x{_number(fs.multiplier)}")
     for note in result.notes:
         say(f"  note: {note}", "italic")
     if not result.entries:
