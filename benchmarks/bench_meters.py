@@ -24,6 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from benchmarks.bench_logs import plain  # noqa: E402 - the same baseline
 from casino_audit.engine import Checker  # noqa: E402
 from casino_audit.pipeline import run  # noqa: E402
 from casino_audit.rulesets import load_builtin  # noqa: E402
@@ -57,14 +58,6 @@ def make_log(directory: Path, readings: int, machines: int) -> Path:
                 "coin_out": 7_000_000 + day * 3700, "hand_paid_jackpots": 40_000, "games_played": 2_000_000 + day * 1600,
                 "door_openings": 10, **({"drop_box_counted": True} if (day + machine) % 7 == 0 else {})}) + "\n")
     return path
-
-
-def plain(path: Path) -> float:
-    start = time.perf_counter()
-    with open(path, "rb") as handle:
-        for line in handle:
-            json.loads(line)
-    return time.perf_counter() - start
 
 
 def audit(path: Path, readings: int) -> float:

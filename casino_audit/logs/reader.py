@@ -294,15 +294,21 @@ def _typed_header(header: dict[str, str], reader: Callable[[tuple[str, ...]], st
     return typed
 
 
+def _named_twice(stream: Stream, name: str, seen: set[str], line: int, position: int) -> bool:
+    if name in seen:
+        stream.problem(F.LOAD_DUPLICATE_KEY, f"the column {name!r} is named twice; a row would keep one of its "
+                                             "two cells", line, position)
+        return True
+    seen.add(name)
+    return False
+
+
 def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int, strict: bool) -> bool:
     known = {**COMMON_COLUMNS, **plan}
     seen: set[str] = set()
     for position, name in enumerate(columns, start=1):
-        if name in seen:
-            stream.problem(F.LOAD_DUPLICATE_KEY, f"the column {name!r} is named twice; a row would keep one of its "
-                                                 "two cells", line, position)
+        if _named_twice(stream, name, seen, line, position):
             return True
-        seen.add(name)
         if strict and name not in known and not name.startswith(STAFF_PREFIX):
             stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; this game's columns: "
                                           f"{', '.join([*COMMON_COLUMNS, *plan])}, and staff_ROLE", line, position)
@@ -316,11 +322,8 @@ def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int, 
 def _row_columns_problem(stream: Stream, columns: list[str], plan: RowLayout, line: int) -> bool:
     seen: set[str] = set()
     for position, name in enumerate(columns, start=1):
-        if name in seen:
-            stream.problem(F.LOAD_DUPLICATE_KEY, f"the column {name!r} is named twice; a row would keep one of its "
-                                                 "two cells", line, position)
+        if _named_twice(stream, name, seen, line, position):
             return True
-        seen.add(name)
         if name not in plan.columns:
             stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; the columns: {', '.join(plan.columns)}", line,
                            position)
