@@ -10,7 +10,7 @@ import math
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from casino_audit.games import slots
@@ -296,6 +296,8 @@ def test_counted_equals_brute_force_on_random_machines(paytable):
         mean = sum(scatters.retriggered(k) * w for k, w in scatters.distribution(paytable.game).items())
         assert mean >= paytable.game.cycle  # refused only when a free spin awards one or more on average
         return
+    # The brute force's chain is capped at CAP pending spins: what it leaves out shrinks like E[R]^CAP.
+    assume(result.free_spins is None or result.free_spins.retrigger_per_spin <= F(1, 2))
     brute = paytable_figures(paytable, cap=CAP)
     assert result.hit_frequency == brute["hit"]
     if paytable.free_game is None:
