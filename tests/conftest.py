@@ -15,6 +15,12 @@ TEST_PARAMS = {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10",
                "stud_poker_stake_minimum_eur": "5"}
 
 
+def without_par(text: str) -> str:
+    """A machine file's text without its PAR data (`par:` comes last): the declared figures alone are what the
+    test is about."""
+    return text[:text.index("\npar:\n") + 1]
+
+
 def run_cli(*args: str, cwd: Path = REPO, stdin: str | None = None) -> subprocess.CompletedProcess:
     """The real command, as a user runs it."""
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}

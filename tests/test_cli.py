@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from casino_audit.shape import packaged_schema
-from conftest import EXAMPLES, REPO
+from conftest import EXAMPLES, REPO, without_par
 
 
 def example_table() -> dict[str, set[str]]:
@@ -20,11 +20,6 @@ def example_table() -> dict[str, set[str]]:
             ids = match.group(2).split()
             expected[f"examples/{match.group(1)}"] = set() if ids == ["none"] else set(ids)
     return expected
-
-
-def without_par(text: str) -> str:
-    """A machine file's text without its PAR data (`par:` comes last): the rate alone is what the test is about."""
-    return text[:text.index("\npar:\n") + 1]
 
 
 def json_report(cli, *args):

@@ -11,10 +11,10 @@ import jsonschema
 import pytest
 
 from casino_audit.shape import packaged_schema
-from conftest import EXAMPLES, REPO, run_cli
+from conftest import EXAMPLES, REPO, run_cli, without_par
 
 COMPLIANT = (EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8")
-RATE_ONLY = COMPLIANT[:COMPLIANT.index("\npar:\n") + 1]  # without its PAR data, which would disagree with another rate
+RATE_ONLY = without_par(COMPLIANT)  # without its PAR data, which would disagree with another rate
 PARAMS = ["--param", "slot_stake_minimum_eur=0.50", "--param", "slot_stake_maximum_eur=10"]
 
 

@@ -21,7 +21,7 @@ from casino_audit.meters.stats import bet_squares, normal_quantile
 from casino_audit.pipeline import run
 from casino_audit.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
 from casino_audit.samples.meters import BREACHES
-from conftest import EXAMPLES
+from conftest import EXAMPLES, without_par
 
 RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}
 MACHINE_TEXT = (EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8")  # 92.5 %, sd 3.5, coin-in 10 and 8 digits
@@ -259,9 +259,11 @@ def test_the_confidence_is_the_rules_and_a_house_ruleset_may_change_it(tmp_path)
     assert [f for f in run([path], Checker({"LU": load_ruleset(house)})).findings if f.file] == []
 
 
-@pytest.mark.parametrize("change, why", [
-    (lambda text: text.replace("standard_deviation_per_spin: 3.5", "# no spread"), "standard_deviation_per_spin"),
-    (lambda text: text.replace("redistribution_rate: 92.5 %", "redistribution_rate: 0.925"), "no redistribution"),
+@pytest.mark.parametrize("change, why", [  # without PAR data, which would give the theory
+    (lambda text: without_par(text).replace("standard_deviation_per_spin: 3.5", "# no spread"),
+     "standard_deviation_per_spin"),
+    (lambda text: without_par(text).replace("redistribution_rate: 92.5 %", "redistribution_rate: 0.925"),
+     "no redistribution"),
     (lambda text: None, "names no homologation file"),
 ])
 def test_a_return_that_cannot_be_judged_is_said_not_checked_naming_what_to_give(tmp_path, change, why):
@@ -370,7 +372,7 @@ def test_several_machines_keep_their_own_state(tmp_path):
 
 
 def test_per_machine_homologation_files_and_capacities(tmp_path):
-    (tmp_path / "other.yaml").write_text(MACHINE_TEXT.replace("redistribution_rate: 92.5 %",
+    (tmp_path / "other.yaml").write_text(without_par(MACHINE_TEXT).replace("redistribution_rate: 92.5 %",
                                                               "redistribution_rate: 85 %"), "utf-8")
     records = [header(machines={"M-2": {"machine": "other.yaml"}}), *month(40, "M-1"), *month(40, "M-2")]
     result = check(write(tmp_path, records))
@@ -714,3 +716,16 @@ def test_the_most_a_game_stakes_is_the_maximum_stake_over_the_denomination_floor
     [departs] = [f for f in check(write(tmp_path, records)).findings if f.file]
     said = f"stakes of 1 to {most} units a game" if most else "every game staking the same"
     assert said in departs.message
+
+
+def test_the_theory_is_computed_from_par_data_where_the_file_gives_them():
+    from casino_audit.loader import load_file
+
+    compliant = load_file(EXAMPLES / "lu/machine-compliant.yaml").documents[0].data
+    theory = theories.theory_of(compliant)
+    assert theory.source == "par" and theory.rtp == Fraction(17310661, 18714240)  # not the 92.5 % it declares
+    assert abs(float(theory.sd_per_spin) - 3.54) < 0.01
+    below = load_file(EXAMPLES / "lu/machine-par-below-85.yaml").documents[0].data
+    assert theories.theory_of(below).rtp < Fraction(66, 100)  # its reels, not the 92 % it declares
+    declared = {key: value for key, value in compliant.items() if key != "par"}
+    assert theories.theory_of(declared) == theories.Theory(Fraction(925, 1000), Fraction(35, 10), "declared")
