@@ -1,6 +1,11 @@
-"""How long the slot engine takes on big machines (issue 9): a 5-reel 243-ways game on 100-stop virtual reels
-with wild, scatter and free spins, and a 5x3 50-line game on the same reels; the return alone (what `check`
-computes) and the whole figures (`casino-audit rtp`: hit frequency, standard deviation). CPU seconds, best of 3.
+"""How long the slot engine takes (issue 9), CPU seconds, best of 3:
+- issue 9's targets: the exact return of a 5-reel, 3-row, 20-line machine with 64 stops per reel, a wild and a
+  scatter (target under 50 ms), against brute force over every stop combination of the same machine, measured on
+  the same game with 8-stop reels and extrapolated by the number of combinations (64^5 / 8^5); and a 243-ways game
+  with free spins (target under 0.5 s);
+- bigger: a 5-reel 243-ways game on 100-stop virtual reels with wild, scatter and free spins, and a 5x3 50-line
+  game on the same reels; the return alone (what `check` computes) and the whole figures (`casino-audit rtp`: hit
+  frequency, standard deviation).
 
     python benchmarks/bench_par.py
 """
@@ -39,6 +44,20 @@ def machines():
             "50 lines 5x3, 100-stop reels, free spins": Paytable("lines", F(100), line_game, line_game, F(2))}
 
 
+def twenty_lines(stops: int) -> Paytable:
+    """5x3, 20 lines, `stops` physical stops per reel, a wild standing for every symbol, a scatter paying anywhere."""
+    rng = random.Random(stops)
+    strips = [tuple("W" if i % 16 == 3 else "S" if i % 21 == 5 else rng.choice(NAMES) for i in range(stops))
+              for _ in range(5)]
+    reels = tuple(Reel(strip, (1,) * stops) for strip in strips)
+    lines = tuple(tuple(rng.randrange(3) for _ in range(5)) for _ in range(20))
+    pays = tuple(LinePay(f"{k} {n}", (frozenset([n]),) * k, F(k * (i + 2))) for i, n in enumerate(NAMES)
+                 for k in (3, 4, 5))
+    scatters = (ScatterPay("3 S", "S", 3, F(5)), ScatterPay("4 S", "S", 4, F(20)), ScatterPay("5 S", "S", 5, F(100)))
+    game = Game(reels, 3, 0, lines, pays, scatters, (Wild("W", frozenset(NAMES)),))
+    return Paytable("20 lines", F(20), game)
+
+
 def best(function, times: int = 3) -> float:
     found = []
     for _ in range(times):
@@ -48,7 +67,26 @@ def best(function, times: int = 3) -> float:
     return min(found)
 
 
+def issue_targets() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import slots_brute
+
+    machine = twenty_lines(64)
+    counted = best(lambda: slots.evaluate(machine, moments=False))
+    small = twenty_lines(8)
+    brute_small = best(lambda: slots_brute.paytable_figures(small), times=1)
+    assert slots_brute.paytable_figures(small)["rtp"] == slots.evaluate(small, moments=False).rtp
+    brute = brute_small * (64 / 8) ** 5
+    print(f"20 lines 5x3, 64 stops, wild and scatter: exact return {counted * 1000:.1f} ms (target < 50 ms), "
+          f"rtp {float(slots.evaluate(machine, moments=False).rtp):.4%}; brute force over 8-stop reels "
+          f"{brute_small:.2f} s, extrapolated to 64^5 combinations {brute / 3600:.1f} h: {brute / counted:,.0f}x")
+    ways = machines()["243 ways, 100-stop reels, free spins"]
+    print(f"243 ways with free spins (100-stop reels): exact return "
+          f"{best(lambda: slots.evaluate(ways, moments=False)):.3f} s (target < 0.5 s)")
+
+
 if __name__ == "__main__":
+    issue_targets()
     for name, paytable in machines().items():
         rtp_only = best(lambda: slots.evaluate(paytable, moments=False))
         whole = best(lambda: slots.evaluate(paytable))

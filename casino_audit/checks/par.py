@@ -20,7 +20,6 @@ from decimal import Decimal
 from fractions import Fraction
 
 from casino_audit import pointers
-from casino_audit.games import slots
 from casino_audit.checks.common import (MISSING_SCHEMA, NUMBER, NUMBER_OR_PARAM, PLAIN_POINTER, CompiledCheck,
                                         NotChecked, check_schema, describe_missing, missing_is_breach, name,
                                         shown_number, target_list)
@@ -61,7 +60,8 @@ _CACHE_SIZE = 16
 
 def computed(par):
     """(reading, returns) of PAR data: read and computed once for the rules that read the same data."""
-    from casino_audit import par as par_data
+    from casino_audit import par as par_data  # the slot engine loads when a filing gives PAR data
+    from casino_audit.games import slots
 
     key = repr(par)  # the data as written: equal data, equal figures (never an object's identity)
     found = _CACHE.get(key)
