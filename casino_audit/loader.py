@@ -115,16 +115,19 @@ def load_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Fil
 
 
 def stream_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileStream:
-    try:
-        text = _decode(raw)
-    except _Problem as problem:
-        return FileStream(path, iter(()), _refused(path, problem).findings)
+    json_syntax = path.lower().endswith(".json")
+    if not json_syntax and raw.isascii() and b"\x00" not in raw:
+        text = raw  # ASCII YAML goes to the parser as it is: a decoded copy (and libyaml's of it) would double it
+    else:
+        try:
+            text = _decode(raw)
+        except _Problem as problem:
+            return FileStream(path, iter(()), _refused(path, problem).findings)
     findings: list[Finding] = []
     if not text.strip():
         findings.append(_error(path, F.LOAD_EMPTY, "the file is empty", 1, 1))
         return FileStream(path, iter(()), findings)
-    return FileStream(path, _documents(text, path, path.lower().endswith(".json"), limits(max_bytes), findings),
-                      findings)
+    return FileStream(path, _documents(text, path, json_syntax, limits(max_bytes), findings), findings)
 
 
 def _whole(stream: FileStream) -> FileLoad:
@@ -174,8 +177,10 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes:
         if size > max_bytes:
             raise _Problem(F.LOAD_TOO_LARGE, f"the file is {size:,} bytes, over the {max_bytes:,}-byte limit "
                                              "(raise it with --max-file-size)")
-        with path.open("rb") as handle:
-            raw = handle.read(max_bytes + 1)
+        with path.open("rb") as handle:  # what stat says, then whatever came since, up to the limit
+            raw = handle.read(min(size, max_bytes) + 1)
+            if len(raw) > size:
+                raw += handle.read(max_bytes + 1 - len(raw))
     except OSError as exc:
         raise _Problem(F.LOAD_UNREADABLE, f"cannot read the file: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:  # grew while we read it, or a device that lies about its size
@@ -256,7 +261,7 @@ def _yaml_documents(text: str, path: str, bounds: Limits, findings: list[Finding
     except yaml.YAMLError as exc:  # reader errors (control characters) carry a position of their own
         line, column = (None, None)
         if isinstance(exc, yaml.reader.ReaderError):
-            line, column = yaml_line_column(text, exc.position)
+            line, column = yaml_line_column(text.decode("ascii") if isinstance(text, bytes) else text, exc.position)
         findings.append(_error(path, F.LOAD_SYNTAX, f"broken YAML: {exc}", line, column, reader.index))
 
 

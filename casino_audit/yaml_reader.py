@@ -82,7 +82,7 @@ def _packed(mark) -> int:
 class YamlReader:
     """Reads every document of a text into `documents` (index, data, positions, findings, start, end)."""
 
-    def __init__(self, text: str, path: str, limits: Limits):
+    def __init__(self, text: str | bytes, path: str, limits: Limits):
         self.text, self.path, self.limits = text, path, limits
         self.nodes = self.characters = 0
         self.index = 0
@@ -155,6 +155,8 @@ class YamlReader:
 
     def _directive_line(self, start, handle: str) -> int:
         region = self.text[start.start_mark.index:start.end_mark.index]
+        if isinstance(region, bytes):  # ASCII text read as it is (loader.stream_bytes)
+            region = region.decode("ascii")
         for match in re.finditer(r"^%TAG[ \t]+(\S+)", region, re.M):
             if match.group(1) == handle:
                 return start.start_mark.line + 1 + region.count("\n", 0, match.start())
