@@ -40,7 +40,10 @@ sys.path.insert(0, {repo!r})
 sys.argv = ["bench"]
 from benchmarks.bench_logs import audit
 audit(__import__("pathlib").Path({path!r}), {coups}, {name!r})
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+# This process's own high-water mark (VmHWM): ru_maxrss would include the parent's, kept across fork and exec.
+status = open("/proc/self/status").read() if sys.platform == "linux" else ""
+print(next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")),
+           resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
 """
 
 

@@ -124,7 +124,7 @@ def stream_bytes(raw: bytes, path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> F
         except _Problem as problem:
             return FileStream(path, iter(()), _refused(path, problem).findings)
     findings: list[Finding] = []
-    if not text.strip():
+    if not text or text.isspace():  # strip() would copy the whole file
         findings.append(_error(path, F.LOAD_EMPTY, "the file is empty", 1, 1))
         return FileStream(path, iter(()), findings)
     return FileStream(path, _documents(text, path, json_syntax, limits(max_bytes), findings), findings)
@@ -177,10 +177,11 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes:
         if size > max_bytes:
             raise _Problem(F.LOAD_TOO_LARGE, f"the file is {size:,} bytes, over the {max_bytes:,}-byte limit "
                                              "(raise it with --max-file-size)")
-        with path.open("rb") as handle:  # what stat says, then whatever came since, up to the limit
-            raw = handle.read(min(size, max_bytes) + 1)
-            if len(raw) > size:
-                raw += handle.read(max_bytes + 1 - len(raw))
+        with path.open("rb") as handle:  # what stat says (no buffer resized: a copy of the file), then any more
+            raw = handle.read(size)
+            more = handle.read(1)
+            if more:  # it grew while we read it
+                raw += more + handle.read(max_bytes - len(raw))
     except OSError as exc:
         raise _Problem(F.LOAD_UNREADABLE, f"cannot read the file: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:  # grew while we read it, or a device that lies about its size
