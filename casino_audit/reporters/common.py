@@ -48,7 +48,8 @@ def counts_text(summary: dict) -> str:
     return text + (f" ({'; '.join(apart)})" if apart else "")
 
 
-def files_text(summary: dict) -> str:
+def files_parts(summary: dict) -> list[str]:
+    """What was read, in the words every format uses: files, documents, log records."""
     parts = [f"{summary['files_checked']} file(s) checked ({summary['documents']} document(s))",
              f"{summary['files_with_findings']} with findings", f"{summary['files_unreadable']} unreadable"]
     if summary["files_skipped"]:
@@ -56,7 +57,11 @@ def files_text(summary: dict) -> str:
     if summary["records_read"]:
         parts.append(f"{summary['records_checked']} log record(s) checked, {summary['records_with_findings']} with "
                      f"findings, {summary['records_unreadable']} unreadable line(s)")
-    return ", ".join(parts)
+    return parts
+
+
+def files_text(summary: dict) -> str:
+    return ", ".join(files_parts(summary))
 
 
 def suppression_text(suppression) -> str:

@@ -24,7 +24,8 @@ from casino_audit.checks import describe_condition
 from casino_audit.display import printable
 from casino_audit.engine import selected
 from casino_audit.findings import Finding
-from casino_audit.reporters.rich_report import _value as setting_text, verdict
+from casino_audit.reporters.common import value_text as setting_text
+from casino_audit.reporters.rich_report import verdict
 
 # The tool's findings that mean a document (or a file) was not checked against law at all.
 NOT_CHECKED = frozenset((F.LOAD_UNREADABLE, F.LOAD_ENCODING, F.LOAD_BINARY, F.LOAD_EMPTY, F.LOAD_TOO_LARGE,

@@ -104,7 +104,7 @@ def _provenance(console: Console, context) -> None:
     if context.settings:
         console.print(Text("Settings in effect (not the defaults):", style="bold"))
         for setting in context.settings:
-            console.print(Text(f"  {setting.name} = {printable(_value(setting.value))}   "
+            console.print(Text(f"  {setting.name} = {printable(common.value_text(setting.value))}   "
                                f"[from {printable(setting.source)}]"))
         console.print()
     for used in context.rulesets:
@@ -125,25 +125,9 @@ def _provenance(console: Console, context) -> None:
         console.print()
 
 
-def _value(value) -> str:
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "(none)"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}={v}" for k, v in value.items())
-    return str(value)
-
-
 def _summary(console: Console, result, context) -> None:
     s = result.summary()
-    parts = [f"{s['files_checked']} file(s) checked ({s['documents']} document(s))",
-             f"{s['files_with_findings']} with findings",
-             f"{s['files_unreadable']} unreadable"]
-    if s["files_skipped"]:
-        parts.append(f"{s['files_skipped']} skipped")
-    if s["records_read"]:
-        parts.append(f"{s['records_checked']} log record(s) checked, {s['records_with_findings']} with findings, "
-                     f"{s['records_unreadable']} unreadable line(s)")
-    counts = Text(" · ".join(parts) + " — ")
+    counts = Text(" · ".join(common.files_parts(s)) + " — ")
     counts.append(f"{s['errors']} error(s)", style=STYLE[Severity.ERROR] if s["errors"] else "")
     counts.append(", ")
     counts.append(f"{s['warnings']} warning(s)", style=STYLE[Severity.WARNING] if s["warnings"] else "")

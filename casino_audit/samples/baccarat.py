@@ -10,9 +10,8 @@ from typing import Iterator
 
 from casino_audit.games import baccarat
 from casino_audit.replay import RANKS, SUITS, Terms
-from casino_audit.replay.baccarat import _WORTH, prepare
+from casino_audit.replay.baccarat import GAMES, _WORTH, prepare  # GAMES: the games the replay reads
 
-GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 BREACHES = {
     "wrong_payout": "a winning bet paid at even money where the schedule says otherwise (settlement)",
     "drawing_error": "the player stands on a total the table says to draw on (drawing)",
