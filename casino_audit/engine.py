@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
-from casino_audit import checks
-from casino_audit.checks import blocked, targets as _targets, undecidable
-from casino_audit.checks.common import NotChecked
+from casino_audit import checks, pointers
+from casino_audit.checks import blocked, compile_undecidable, targets as _targets
+from casino_audit.checks.common import NotChecked, close_document_memo, open_document_memo
 from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
 from casino_audit.loader import Document
+from casino_audit.pointers import MISSING
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck
 
@@ -45,8 +46,43 @@ class _Bound:
     rule: Rule
     run: Callable[[Any], Iterable[tuple[str, str]]] | None  # None: a parameter is missing
     conditions: tuple[Callable[[Any], bool], ...]
+    undecidable: tuple[Callable[[Any], tuple[str, str] | None], ...]  # one per condition, asked first
     targets: tuple[tuple[tuple[str, ...], type | None], ...]
     missing_params: tuple[str, ...]
+    # The targets that the kind's shared prefix test (_Steps) does not cover: a wildcard, or a type expected at
+    # the end. The others are blocked only where one of their prefixes holds a scalar.
+    own_targets: tuple[tuple[tuple[str, ...], type | None], ...] = ()
+
+
+class _Steps:
+    """The distinct proper prefixes of a kind's plain rule targets, parents first, so that one walk per document
+    tells whether any of those paths is blocked (a scalar where it goes on); usually none is, and no rule need
+    follow its own path to find so."""
+
+    def __init__(self, bound: list[_Bound]):
+        prefixes = {segments[:end] for b in bound for segments, expected in b.targets
+                    if expected is None and pointers.WILDCARD not in segments for end in range(1, len(segments))}
+        self.steps = tuple((prefix[:-1], prefix[-1], prefix) for prefix in sorted(prefixes, key=len))
+
+    def clear(self, data: Any) -> bool:
+        """Whether every prefix reaches a mapping, a list, null or nothing: then no plain target is blocked."""
+        if not isinstance(data, dict):
+            return False
+        reached: dict[tuple, Any] = {(): data}
+        for parent_prefix, segment, prefix in self.steps:
+            node = reached[parent_prefix]
+            if isinstance(node, dict):
+                node = node.get(segment, MISSING)
+            elif isinstance(node, list):
+                node = node[int(segment)] if segment.isdigit() and int(segment) < len(node) else MISSING
+            elif node is None or node is MISSING:
+                node = MISSING
+            else:
+                return False
+            if node is not MISSING and node is not None and not isinstance(node, (dict, list)):
+                return False
+            reached[prefix] = node
+        return True
 
 
 class Checker:
@@ -65,6 +101,7 @@ class Checker:
         self.require_params = require_params
         self.param_values = param_values or {}
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
+        self._steps: dict[tuple[str, str], _Steps] = {}
         # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
         self._ready: set[str] = set()
@@ -93,8 +130,14 @@ class Checker:
             missing = tuple(name for name in rule.params if name not in values)
             run = None if missing else rule.compile(values)
             conditions = tuple(checks.compile_condition(c) for c in rule.when)
-            self._bound.setdefault((code, rule.kind), []).append(
-                _Bound(rule, run, conditions, _targets(rule.check), missing))
+            targets = _targets(rule.check)
+            own = tuple((segments, expected) for segments, expected in targets
+                        if expected is not None or pointers.WILDCARD in segments)
+            self._bound.setdefault((code, rule.kind), []).append(_Bound(
+                rule, run, conditions, tuple(compile_undecidable(c) for c in rule.when), targets, missing, own))
+        for key, bound in self._bound.items():
+            if key[0] == code:
+                self._steps[key] = _Steps(bound)
 
     def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
         """The check of one record stream (a game log replayed, a meter log read) under the jurisdiction's record
@@ -145,6 +188,16 @@ class Checker:
             return Finding(rule.id, severity or rule.severity, message, document.file, line, column, pointer,
                            document.index, jurisdiction, rule.citation)
 
+        steps = self._steps.get((jurisdiction, kind))
+        clear = steps is not None and steps.clear(data)
+        open_document_memo()
+        try:
+            yield from self._rules(document, data, kind, jurisdiction, game, clear, admit, finding)
+        finally:
+            close_document_memo()
+
+    def _rules(self, document: Document, data: Any, kind: str, jurisdiction: str, game: Any, clear: bool,
+               admit: Callable[[str, str, Severity], bool], finding) -> Iterator[Finding]:
         for bound in self._bound.get((jurisdiction, kind), ()):
             rule = bound.rule
             if rule.games and game not in rule.games:
@@ -152,17 +205,19 @@ class Checker:
             if bound.run is None:
                 yield self._param_finding(rule, bound.missing_params)
                 continue
-            undecided = next(filter(None, (undecidable(c, data) for c in rule.when)), None)
-            if undecided is not None:
-                pointer, why = undecided
-                if admit(document.file, rule.id, rule.severity):
-                    yield finding(rule, pointer, f"not checked: whether this rule applies depends on "
-                                                 f"`{_name(pointer)}`, which {why}")
-                continue
-            unreadable = [found for found in (blocked(data, segments, expected) for segments, expected in bound.targets)
-                          if found is not None]
+            if bound.undecidable:
+                undecided = next(filter(None, (unreadable(data) for unreadable in bound.undecidable)), None)
+                if undecided is not None:
+                    pointer, why = undecided
+                    if admit(document.file, rule.id, rule.severity):
+                        yield finding(rule, pointer, f"not checked: whether this rule applies depends on "
+                                                     f"`{_name(pointer)}`, which {why}")
+                    continue
+            followed = bound.own_targets if clear else bound.targets
+            unreadable = [found for found in (blocked(data, segments, expected) for segments, expected in followed)
+                          if found is not None] if followed else followed
             try:
-                if not all(condition(data) for condition in bound.conditions):
+                if bound.conditions and not all(condition(data) for condition in bound.conditions):
                     continue
                 checked = True  # a rule that only said "not checked" (NotChecked) was not applied here
                 for violation in bound.run(data):

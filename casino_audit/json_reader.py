@@ -245,12 +245,6 @@ def _pairs(pairs: list) -> dict:
     return mapping
 
 
-def _integer(token: str) -> int:
-    if len(token.lstrip("-")) > MAX_DIGITS:
-        raise _Fallback
-    return int(token)
-
-
 def _fraction(token: str):
     number = bounded_decimal(token)
     if number is None:
@@ -263,6 +257,8 @@ def _constant(name: str):
 
 
 _FAST = None
+_DIGITS_ONLY = bytes(48 if byte in b"0123456789" else 32 for byte in range(256))  # a digit: "0"; else " "
+_TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
@@ -303,29 +299,60 @@ class LazyPositions(Positions):
 def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
     """(data, lazy positions) when the C decoder reads the text exactly as the tokenizer would; else None."""
     global _FAST
-    if len(text) > max_nodes or text.count("{") + text.count("[") > max_depth:
-        return None  # past the limits, or near them: the tokenizer counts
+    if len(text) > max_nodes:
+        return None  # past the limit on nodes, or near it: the tokenizer counts
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
         return None
+    if text.encode("utf-8", "surrogatepass").translate(_DIGITS_ONLY).find(_TOO_MANY_DIGITS) >= 0:
+        return None  # a number too long (or digits in a text as long): the tokenizer says which
     if _FAST is None:
         import json
 
-        _FAST = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_integer, parse_float=_fraction,
-                                 parse_constant=_constant)
+        _FAST = json.JSONDecoder(object_pairs_hook=_pairs, parse_float=_fraction, parse_constant=_constant)
     try:
         data = _FAST.decode(text)
     except (_Fallback, ValueError, RecursionError):
         return None
+    # Fewer brackets than the limit cannot nest past it; otherwise the decoded containers are measured.
+    if text.count("{") + text.count("[") > max_depth and not _nests_within(data, max_depth):
+        return None
     return data, LazyPositions(text, path, max_nodes, max_depth)
 
 
+def _nests_within(value, limit: int) -> bool:
+    """Whether no chain of containers in `value` is longer than `limit`, as the tokenizer counts them."""
+    level = [value] if type(value) is dict or type(value) is list else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return False
+        deeper = []
+        for container in level:
+            deeper.extend(item for item in (container.values() if type(container) is dict else container)
+                          if type(item) is dict or type(item) is list)
+        level = deeper
+    return True
+
+
 _WS = re.compile(r"[ \t\n\r]*")
+_SKIP = None
+
+
+def _skipping():
+    """A decoder with no hooks, to pass over values (no Decimal or duplicate test for what is skipped)."""
+    global _SKIP
+    if _SKIP is None:
+        import json
+
+        _SKIP = json.JSONDecoder()
+    return _SKIP
 
 
 def _walk(text: str, segments) -> int:
     """The offset where the value at `segments` is written (a mapping member: where its key is), or that of its
     nearest ancestor written in the text. The text has been read by the decoder: it is JSON, with no key twice."""
-    skip, scan = _WS.match, _FAST.raw_decode
+    skip, scan = _WS.match, _skipping().raw_decode
     at = skip(text, 0).end()
     found = at
     for segment in segments:

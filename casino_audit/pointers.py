@@ -60,14 +60,15 @@ def resolve(data: Any, segments: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
         return
     node = data  # the common case, a plain path: no per-segment string building
     for depth, segment in enumerate(segments):
-        node = _step(node, segment)
+        node = step(node, segment)
         if node is MISSING:
             yield join(segments[: depth + 1]), MISSING
             return
     yield join(segments), node
 
 
-def _step(node: Any, segment: str) -> Any:
+def step(node: Any, segment: str) -> Any:
+    """The value under one segment of a path, or MISSING."""
     if isinstance(node, dict):
         return node.get(segment, MISSING)
     if isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
@@ -96,7 +97,7 @@ def _resolve(node: Any, segments, index: int, prefix: str):
             for position, value in enumerate(node):
                 yield from _resolve(value, segments, index + 1, child(prefix, position))
         return
-    value = _step(node, segment)
+    value = step(node, segment)
     if value is MISSING:
         yield child(prefix, segment), MISSING
         return
@@ -109,7 +110,7 @@ def get(data: Any, pointer: str) -> Any:
     if WILDCARD not in segments:
         node = data
         for segment in segments:
-            node = _step(node, segment)
+            node = step(node, segment)
             if node is MISSING:
                 break
         return node

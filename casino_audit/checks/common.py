@@ -58,8 +58,16 @@ def pointer_list(raw) -> list[str]:
     return [raw] if isinstance(raw, str) else list(raw or ())
 
 
-def compiled_targets(spec) -> list[tuple[str, tuple[str, ...]]]:
-    return [(pointer, pointers.split(pointer)) for pointer in pointer_list(spec["target"])]
+class Targets(list):
+    """A check's targets as (pointer, segments); `plain` when none has a wildcard (each reaches one value)."""
+
+    def __init__(self, pairs):
+        super().__init__(pairs)
+        self.plain = all(pointers.WILDCARD not in segments for _, segments in self)
+
+
+def compiled_targets(spec) -> Targets:
+    return Targets((pointer, pointers.split(pointer)) for pointer in pointer_list(spec["target"]))
 
 
 def target_list(*groups: tuple[Any, type | None]) -> tuple[Target, ...]:
@@ -69,8 +77,33 @@ def target_list(*groups: tuple[Any, type | None]) -> tuple[Target, ...]:
                  if isinstance(p, str) and p.startswith("/"))
 
 
-def reached(data, compiled) -> Iterator[tuple[str, Any]]:
-    """Every (pointer, value) the targets reach; a missing container shared by several targets comes once."""
+def reached(data, compiled: Targets) -> Iterable[tuple[str, Any]]:
+    """Every (pointer, value) the targets reach; a missing container shared by several targets comes once.
+    Plain targets are followed at once (a list: the common case, a few lookups); a wildcard's values come one
+    at a time, however many items it meets."""
+    if not compiled.plain:
+        return _reached(data, compiled)
+    found, missing = [], None
+    for pointer, segments in compiled:
+        node = data
+        for depth, segment in enumerate(segments):
+            node = node.get(segment, MISSING) if type(node) is dict else pointers.step(node, segment)
+            if node is MISSING:
+                pointer = pointers.join(segments[:depth + 1])
+                if missing is None:
+                    missing = {pointer}
+                elif pointer in missing:
+                    break
+                else:
+                    missing.add(pointer)
+                found.append((pointer, MISSING))
+                break
+        else:
+            found.append((pointer, node))
+    return found
+
+
+def _reached(data, compiled) -> Iterator[tuple[str, Any]]:
     reported_missing = set()
     for _, segments in compiled:
         for pointer, value in pointers.resolve(data, segments):
@@ -129,6 +162,8 @@ NUMERIC_START = frozenset("+-.0123456789")
 def same(value, expected) -> bool:
     """Equality as a filing means it: booleans are never numbers, numbers compare by value (0.50 == 0.5),
     and text compares as text ("2" is not 2)."""
+    if type(value) is str:  # the common case: text is equal only to the same text
+        return value == expected
     if isinstance(value, bool) or isinstance(expected, bool):
         return type(value) is type(expected) and value == expected
     if isinstance(value, (int, Decimal)):
@@ -252,3 +287,24 @@ def bind_params(spec: Any, params: dict[str, Decimal | str | int]) -> Any:
     if isinstance(spec, list):
         return [bind_params(value, params) for value in spec]
     return spec
+
+
+# --- what several rules derive from one document ------------------------------------------------------------
+
+_DOCUMENT_MEMO: list = [None]
+
+
+def document_memo() -> dict:
+    """A memo for what several rules derive from the same values of one document (PAR data read and computed
+    once for three rules): the engine opens one per document it checks; a check run by itself gets a fresh one
+    each time. Entries keep the object they are about, so an identity is never taken for another's."""
+    memo = _DOCUMENT_MEMO[0]
+    return memo if memo is not None else {}
+
+
+def open_document_memo() -> None:
+    _DOCUMENT_MEMO[0] = {}
+
+
+def close_document_memo() -> None:
+    _DOCUMENT_MEMO[0] = None

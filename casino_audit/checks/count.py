@@ -4,7 +4,8 @@ them must say (the meters of a slot machine)."""
 from __future__ import annotations
 
 from casino_audit import pointers
-from casino_audit.checks.common import POINTER, SCALAR, CompiledCheck, check_schema, name, same, target_list
+from casino_audit.checks.common import (NUMERIC_START, POINTER, SCALAR, CompiledCheck, check_schema, name, same,
+                                        target_list)
 from casino_audit.pointers import MISSING
 from casino_audit.values import show
 
@@ -31,13 +32,21 @@ def compile(spec) -> CompiledCheck:
     where, each = spec.get("where", {}), spec.get("each", {})
     low, high = spec.get("min"), spec.get("max")
     described = _where(where)
+    # `where: {role: coin_in}`: a word no number reads as, which `same` compares as plain text.
+    textual = next(iter(where.items())) if len(where) == 1 and all(
+        type(v) is str and v[:1] not in NUMERIC_START for v in where.values()) else None
 
     def check(data):
         array = pointers.get(data, array_pointer) if segments else data
         if array is MISSING or not isinstance(array, list):
             array = []
-        matched = [(position, item) for position, item in enumerate(array)
-                   if isinstance(item, dict) and all(same(item.get(k, MISSING), v) for k, v in where.items())]
+        if textual is not None:  # one key compared with a word: `same` is plain equality there
+            key, word = textual
+            matched = [(position, item) for position, item in enumerate(array)
+                       if type(item) is dict and item.get(key, MISSING) == word]
+        else:
+            matched = [(position, item) for position, item in enumerate(array)
+                       if isinstance(item, dict) and all(same(item.get(k, MISSING), v) for k, v in where.items())]
         count = len(matched)
         if low is not None and count < low:
             yield array_pointer, (f"`{name(array_pointer)}` has {count} item(s){described}, "
@@ -48,10 +57,11 @@ def compile(spec) -> CompiledCheck:
         for position, item in matched:
             for key, expected in each.items():
                 value = item.get(key, MISSING)
-                pointer = pointers.child(pointers.child(array_pointer, position), key)
                 if value is MISSING:
+                    pointer = pointers.child(pointers.child(array_pointer, position), key)
                     yield pointer, f"`{name(pointer)}` is not declared (must be {show(expected)})"
                 elif not same(value, expected):
+                    pointer = pointers.child(pointers.child(array_pointer, position), key)
                     yield pointer, f"`{name(pointer)}` is {show(value)}, must be {show(expected)}"
     return check
 

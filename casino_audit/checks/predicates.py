@@ -168,23 +168,37 @@ def undecidable(condition: dict, data: Any) -> tuple[str, str] | None:
     """(pointer, why) when a `when:` condition cannot be read on this data: its value is of another type than
     the condition compares it with (`offered: "yes"` against `false`), or its path is blocked. One alternative
     of an `any` that can be read and holds decides it."""
+    return compile_undecidable(condition)(data)
+
+
+def compile_undecidable(condition: dict) -> Callable[[Any], tuple[str, str] | None]:
+    """`undecidable` for one condition, its parts read once (a rule's conditions are asked of every document)."""
     if "any" in condition:
-        unread = [undecidable(c, data) for c in condition["any"]]
-        if any(u is None and compile_condition(c)(data) for c, u in zip(condition["any"], unread)):
-            return None
-        return next(filter(None, unread), None)
-    found = blocked(data, pointers.split(condition["target"]))
+        alternatives = [(compile_undecidable(c), compile_condition(c)) for c in condition["any"]]
+
+        def any_undecidable(data):
+            unread = [unreadable(data) for unreadable, _ in alternatives]
+            if any(u is None and holds(data) for (_, holds), u in zip(alternatives, unread)):
+                return None
+            return next(filter(None, unread), None)
+        return any_undecidable
+    target = condition["target"]
+    segments = pointers.split(target)
     predicate, parameter = _predicate_of(condition)
-    if found is not None or predicate.name == "present":
-        return found
-    value = pointers.get(data, condition["target"])
-    if value is None or value is MISSING:
-        return None
     wanted = _reads_type(predicate, parameter)
-    if kind_of(value) not in wanted:
-        example = " or ".join(sorted(type_name(_EXAMPLE[t]) for t in wanted))
-        return condition["target"], f"is {type_name(value)}, where the rule compares {example}"
-    return None
+    example = " or ".join(sorted(type_name(_EXAMPLE[t]) for t in wanted))
+
+    def simple_undecidable(data):
+        found = blocked(data, segments)
+        if found is not None or predicate.name == "present":
+            return found
+        value = pointers.get(data, target)
+        if value is None or value is MISSING:
+            return None
+        if kind_of(value) not in wanted:
+            return target, f"is {type_name(value)}, where the rule compares {example}"
+        return None
+    return simple_undecidable
 
 
 _EXAMPLE = {bool: True, Decimal: Decimal(0), str: "", list: [], dict: {}, type(None): None}

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from casino_audit import pointers
 from casino_audit.checks.common import (MISSING_SCHEMA, PLAIN_POINTER, CompiledCheck, check_schema,
-                                        compiled_targets, describe_missing, given, missing_is_breach, name,
-                                        names, target_list, under)
+                                        compiled_targets, describe_missing, missing_is_breach, name, names,
+                                        reached, target_list, under)
 from casino_audit.checks.predicates import NUMBER_READ, PREDICATES, read
 from casino_audit.pointers import MISSING
 from casino_audit.values import show, show_quotient, to_decimal
@@ -17,6 +17,7 @@ from casino_audit.values import show, show_quotient, to_decimal
 NAME = "value"
 _USED = ("equals", "differs", "one_of", "min", "max", "multiple_of", "contains")
 _WITH_PER = ("one_of", "min", "max")  # what a quotient can be compared with
+_AT_ONCE = 64  # violations held before they are handed on
 PARAMETERS = check_schema(
     NAME,
     {**{n: PREDICATES[n].schema for n in _USED},
@@ -47,20 +48,25 @@ def compile(spec) -> CompiledCheck:
         return _per(spec, predicates, breach)
 
     def check(data):
-        for pointer, value, missing in given(data, compiled, breach,
-                                             lambda p: f"`{name(p)}` is missing ({under(p, compiled)} {wanted})"):
-            if missing:
-                yield missing
+        found = []
+        for pointer, value in reached(data, compiled):
+            if value is MISSING:
+                if breach:
+                    found.append((pointer, f"`{name(pointer)}` is missing ({under(pointer, compiled)} {wanted})"))
                 continue
             for predicate, parameter, failure in predicates:
                 subject = read(predicate, value, unit)
                 if subject is None:
-                    yield pointer, f"`{name(pointer)}` is {show(value)}, not {_readable(predicate, unit)}"
+                    found.append((pointer, f"`{name(pointer)}` is {show(value)}, not {_readable(predicate, unit)}"))
                     break
                 if not predicate.holds(subject, parameter):
                     shown = show(subject, unit) if predicate.reads == NUMBER_READ else show(value)
-                    yield pointer, f"`{name(pointer)}` is {shown}, {failure}"
+                    found.append((pointer, f"`{name(pointer)}` is {shown}, {failure}"))
                     break
+            if len(found) >= _AT_ONCE:  # a wildcard over a long list: its findings go out as they come
+                yield from found
+                found.clear()
+        yield from found
     return check
 
 
