@@ -303,7 +303,8 @@ def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
         return None  # past the limit on nodes, or near it: the tokenizer counts
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
         return None
-    if text.encode("utf-8", "surrogatepass").translate(_DIGITS_ONLY).find(_TOO_MANY_DIGITS) >= 0:
+    raw = text.encode("utf-8", "surrogatepass")
+    if raw.translate(_DIGITS_ONLY).find(_TOO_MANY_DIGITS) >= 0:
         return None  # a number too long (or digits in a text as long): the tokenizer says which
     if _FAST is None:
         import json
@@ -313,10 +314,37 @@ def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
         data = _FAST.decode(text)
     except (_Fallback, ValueError, RecursionError):
         return None
-    # Fewer brackets than the limit cannot nest past it; otherwise the decoded containers are measured.
-    if text.count("{") + text.count("[") > max_depth and not _nests_within(data, max_depth):
-        return None
+    # Fewer brackets than the limit cannot nest past it; otherwise the text's brackets, else the data, are measured.
+    if raw.count(b"{") + raw.count(b"[") > max_depth:
+        within = _brackets_nest_within(raw, max_depth)
+        if not (within if within is not None else _nests_within(data, max_depth)):
+            return None
     return data, LazyPositions(text, path, max_nodes, max_depth)
+
+
+_MARKS = b'[]{}"\\'
+_NOT_MARKS = bytes(byte for byte in range(256) if byte not in _MARKS)
+_PARENTHESES = bytes.maketrans(b"[{]}", b"(())")
+
+
+def _brackets_nest_within(raw: bytes, limit: int) -> bool | None:
+    """Whether the brackets of a JSON text (one the decoder read) nest no deeper than `limit`, from the text
+    alone; None when a backslash or a bracket inside a string makes the text unfit for this reading.
+    Kept are brackets and quotes: with no backslash, each string is then `""` unless it holds a bracket, and
+    removing the `""` pairs leaves a quote exactly when some string does (the first such string's opening
+    quote ends a run of an odd number of quotes). Each pass then removes the innermost pairs: one level."""
+    marks = raw.translate(None, _NOT_MARKS)
+    if b"\\" in marks:
+        return None
+    brackets = marks.replace(b'""', b"")
+    if b'"' in brackets:
+        return None
+    brackets = brackets.translate(_PARENTHESES)
+    for _ in range(limit):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"()", b"")
+    return not brackets
 
 
 def _nests_within(value, limit: int) -> bool:

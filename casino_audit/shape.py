@@ -194,10 +194,10 @@ def _unknown_fields(error) -> list[str]:
 
 
 def _explain(error, room: int) -> tuple[list[ShapeError], int]:
-    from jsonschema.exceptions import best_match, relevance
-
     """At most `room` explained errors, and how many more this error stands for."""
     if error.validator in ("oneOf", "anyOf") and error.context:
+        from jsonschema.exceptions import best_match, relevance  # jsonschema loads only for a choice to explain
+
         # Explain the alternative that came closest, with everything wrong in it, not every alternative.
         closest = best_match(error.context)
         branch = closest.relative_schema_path[0] if closest.relative_schema_path else None

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from hypothesis import given, settings, strategies as st
 
-from casino_audit.json_reader import JsonProblem, JsonReader, read_fast
+from casino_audit.json_reader import JsonProblem, JsonReader, _brackets_nest_within, _nests_within, read_fast
 from casino_audit.loader import load_text
 
 LIMITS = (1_000_000, 100)
@@ -71,6 +71,38 @@ def test_duplicate_keys_and_deep_nesting_go_to_the_tokenizer():
     loaded = load_text('{\n"a": 1,\n"a": 2}', "f.json", json_syntax=True)
     [duplicate] = loaded.documents[0].findings
     assert duplicate.rule_id == "LOAD-DUPLICATE-KEY" and duplicate.line == 3
+
+
+def depth(value) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(depth, value), default=0)
+    return 0
+
+
+# Strings full of what the bracket reading must not be fooled by: brackets, quotes, backslashes.
+tricky_text = st.text(alphabet='[]{}"\\ab,:', max_size=6)
+nested = st.recursive(st.none() | st.integers(0, 9) | tricky_text,
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(tricky_text, inner, max_size=3),
+                      max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(nested, st.integers(0, 8), st.sampled_from([None, 1]))
+def test_nesting_is_measured_exactly_from_the_text_or_the_data(value, limit, indent):
+    raw = json.dumps(value, indent=indent).encode()
+    from_text = _brackets_nest_within(raw, limit)
+    assert from_text is None or from_text == (depth(value) <= limit)
+    assert _nests_within(value, limit) == (depth(value) <= limit)
+
+
+def test_deep_nesting_behind_a_string_of_closing_brackets_is_still_deep():
+    hidden = "[" * 60 + '"' + "]" * 40 + '",' + "[" * 50 + "]" * 50 + "]" * 60  # 110 levels
+    assert _brackets_nest_within(hidden.encode(), 100) is None
+    assert read_fast(hidden, "f.json", *LIMITS) is None
+    plain = "[" * 60 + '"ab",' + "[" * 40 + "]" * 40 + "]" * 60  # 100 levels
+    assert _brackets_nest_within(plain.encode(), 100) is True and read_fast(plain, "f.json", *LIMITS) is not None
 
 
 def test_positions_are_found_when_asked():

@@ -704,3 +704,29 @@ def test_github_escapes_data_and_properties_as_the_runner_requires():
     assert annotation("warning", "two\nlines", "T,1:2", "d/f,g.yaml", 3, None) == \
         "::warning file=d/f%2Cg.yaml,line=3,title=T%2C1%3A2::two%0Alines"
     assert annotation("notice", "m", "T") == "::notice title=T::m"
+
+
+def test_a_finding_written_fast_is_written_as_json_dumps_writes_it():
+    from hypothesis import given, settings, strategies as st
+
+    from casino_audit.reporters.json_report import finding_dict, finding_json
+
+    texts = st.text(max_size=12)
+    optional = st.none() | texts
+    citations = st.none() | st.builds(Citation, texts, texts, texts, texts)
+    relateds = st.lists(st.builds(Related, texts, st.builds(Location, optional, st.none() | st.integers(1, 9))),
+                        max_size=2)
+    suppressions = st.none() | st.builds(Suppression, st.sampled_from(["waiver", "baseline"]), texts, optional)
+    findings = st.builds(Finding, texts, st.sampled_from(list(Severity)), texts, optional,
+                         st.none() | st.integers(1, 99), st.none() | st.integers(1, 99), optional,
+                         st.none() | st.integers(0, 3), optional, citations, relateds.map(tuple), suppressions)
+
+    @settings(max_examples=200, deadline=None)
+    @given(findings)
+    def written_alike(finding):
+        cache: dict = {}
+        expected = json.dumps(finding_dict(finding), ensure_ascii=False)
+        assert finding_json(finding, cache) == expected
+        assert finding_json(finding, cache) == expected  # the citation now from the cache
+
+    written_alike()

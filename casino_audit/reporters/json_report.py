@@ -37,6 +37,32 @@ def finding_dict(finding: Finding) -> dict:
     }
 
 
+class Written(str):
+    """A list entry already written as JSON (one line)."""
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def finding_json(finding: Finding, citations: dict) -> Written:
+    """`finding_dict` as `json.dumps` writes it, written faster: the small fields by one call of the C encoder,
+    the citation (the law's words, the same for every finding of a rule) once per citation (`citations`)."""
+    head = _ENCODE({"rule_id": finding.rule_id, "severity": finding.severity.label, "message": finding.message,
+                    "file": finding.file, "line": finding.line, "column": finding.column,
+                    "pointer": finding.pointer, "document": finding.document, "jurisdiction": finding.jurisdiction})
+    citation = finding.citation
+    cited = citations.get(citation)
+    if cited is None:
+        cited = citations[citation] = _ENCODE(citation_dict(citation))
+    rest = _NOTHING_MORE if not finding.related and finding.suppression is None else (
+        ', "related": ' + _ENCODE(finding_dict(finding)["related"]) + ', "suppression": '
+        + _ENCODE(suppression_dict(finding.suppression)) + "}")
+    return Written(head[:-1] + ', "citation": ' + cited + rest)
+
+
+_NOTHING_MORE = ', "related": [], "suppression": null}'
+
+
 def suppression_dict(suppression) -> dict | None:
     if suppression is None:
         return None
@@ -63,7 +89,8 @@ def ruleset_dict(used) -> dict:
     }
 
 
-def build(result, context) -> dict:
+def build(result, context, findings: bool = True) -> dict:
+    """The report as data; `findings=False` leaves its findings an empty list, for the caller to write."""
     threshold = context.fail_on
     return {
         "format_version": FORMAT_VERSION,
@@ -78,7 +105,7 @@ def build(result, context) -> dict:
         "files": [{"path": f.path, "status": f.status, "documents": f.documents, "reason": f.reason,
                    "records": f.records}
                   for f in result.files],
-        "findings": [finding_dict(f) for f in result.findings],
+        "findings": [finding_dict(f) for f in result.findings] if findings else [],
         "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total,
                      "suppression": o.suppression} for o in result.omitted],
     }
@@ -91,7 +118,7 @@ def dumps(document: dict) -> str:
     for key, value in document.items():
         name = json.dumps(key)
         if isinstance(value, list) and value:
-            entries = ",\n".join("    " + json.dumps(entry, ensure_ascii=False) for entry in value)
+            entries = ",\n".join("    " + (entry if type(entry) is Written else _ENCODE(entry)) for entry in value)
             lines.append(f"  {name}: [\n{entries}\n  ]")
         else:
             lines.append(f"  {name}: " + json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  "))
@@ -99,7 +126,10 @@ def dumps(document: dict) -> str:
 
 
 def report(result, context, stream: TextIO) -> None:
-    write_json(build(result, context), stream, one_line_entries=True)
+    document = build(result, context, findings=False)
+    citations: dict = {}
+    document["findings"] = [finding_json(f, citations) for f in result.findings]
+    write_json(document, stream, one_line_entries=True)
 
 
 def write_json(document, stream: TextIO, one_line_entries: bool = False) -> None:
