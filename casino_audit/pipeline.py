@@ -161,20 +161,14 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     sink.extend(problems)
     context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
     workers = parallel_workers(jobs, len(files), context.dossier)
+    max_bytes = max_bytes or DEFAULT_MAX_BYTES
     if workers > 1:
-        _check_in_parallel(files, result, context, workers, loader, max_bytes or DEFAULT_MAX_BYTES, progress)
+        # The first file is checked here: the workers forked after it inherit what it made ready (the rules
+        # compiled, a return computed, a module loaded) instead of each making it again.
+        _check_in_turn(files[:1], result, context, loader, max_bytes, progress, len(files))
+        _check_in_parallel(files[1:], result, context, workers, loader, max_bytes, progress, len(files))
     else:
-        for done, path in enumerate(files):
-            record = FileRecord(path, "checked")
-            result.files.append(record)
-            on_records = None
-            if progress is not None:
-                progress(Progress(done, len(files), path))
-                on_records = lambda read: progress(Progress(done, len(files), path, read))  # noqa: E731 - called now
-            result.internal_errors += _check_one(path, record, context, loader, max_bytes or DEFAULT_MAX_BYTES,
-                                                 on_records)
-            if progress is not None:
-                progress(Progress(done + 1, len(files), path, record.records["read"] if record.records else 0))
+        _check_in_turn(files, result, context, loader, max_bytes, progress, len(files))
     _keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
@@ -187,6 +181,20 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     # Run-level findings of law rules are the rules not applied for want of a parameter value.
     result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})
     return result
+
+
+def _check_in_turn(files: list[str], result: RunResult, context: _Context, loader, max_bytes: int, progress,
+                   total: int) -> None:
+    for done, path in enumerate(files):
+        record = FileRecord(path, "checked")
+        result.files.append(record)
+        on_records = None
+        if progress is not None:
+            progress(Progress(done, total, path))
+            on_records = lambda read: progress(Progress(done, total, path, read))  # noqa: E731 - called now
+        result.internal_errors += _check_one(path, record, context, loader, max_bytes, on_records)
+        if progress is not None:
+            progress(Progress(done + 1, total, path, record.records["read"] if record.records else 0))
 
 
 def _check_one(path: str, record: FileRecord, context: _Context, loader, max_bytes: int, on_records) -> int:
@@ -246,7 +254,9 @@ def _check_chunk(chunk: list[str]):
 
 
 def _check_in_parallel(files: list[str], result: RunResult, context: _Context, workers: int, loader,
-                       max_bytes: int, progress) -> None:
+                       max_bytes: int, progress, total: int) -> None:
+    """`files`: the last of `total`, the others already checked (their waiver and baseline counts are set
+    aside while the workers, which would inherit them, send theirs)."""
     global _SHARED
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -256,7 +266,11 @@ def _check_in_parallel(files: list[str], result: RunResult, context: _Context, w
     worker_context = _Context(context.checker, FindingSink(context.sink.max_per_rule, context.sink.suppressor),
                               context.override, context.default, context.dossier)
     _SHARED = (worker_context, loader, max_bytes)
-    done = 0
+    done = total - len(files)
+    suppressor = context.sink.suppressor
+    if suppressor is not None:
+        counted_here = suppressor.used, suppressor.recorded
+        suppressor.used, suppressor.recorded = type(suppressor.used)(), type(suppressor.recorded)()
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             answers, broken = pool.map(_check_chunk, chunks), False
@@ -282,9 +296,12 @@ def _check_in_parallel(files: list[str], result: RunResult, context: _Context, w
                     context.sink.suppressor.recorded.update(learnt[1])
                 done += len(chunk)
                 if progress is not None:
-                    progress(Progress(done, len(files), chunk[-1]))
+                    progress(Progress(done, total, chunk[-1]))
     finally:
         _SHARED = None
+        if suppressor is not None:
+            suppressor.used.update(counted_here[0])
+            suppressor.recorded.update(counted_here[1])
 
 
 def _check_file(path: str, record: FileRecord, context: _Context, loader, max_bytes: int,
