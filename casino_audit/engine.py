@@ -54,6 +54,9 @@ class _Bound:
     own_targets: tuple[tuple[tuple[str, ...], type | None], ...] = ()
 
 
+_PLANS_KEPT = 256  # (jurisdiction, kind, game) plans kept: games are few, a batch of made-up ones is not kept
+
+
 class _Steps:
     """The distinct proper prefixes of a kind's plain rule targets, parents first, so that one walk per document
     tells whether any of those paths is blocked (a scalar where it goes on); usually none is, and no rule need
@@ -102,6 +105,7 @@ class Checker:
         self.param_values = param_values or {}
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
         self._steps: dict[tuple[str, str], _Steps] = {}
+        self._plans: dict[tuple, tuple] = {}
         # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
         self._ready: set[str] = set()
@@ -138,6 +142,18 @@ class Checker:
         for key, bound in self._bound.items():
             if key[0] == code:
                 self._steps[key] = _Steps(bound)
+
+    def _plan(self, jurisdiction: str, kind: str, game: Any) -> tuple:
+        """The rules a document of this kind and game meets, each as the tuple the loop unpacks (made once per
+        game: the loop is run for every document)."""
+        key = (jurisdiction, kind, game) if isinstance(game, str) or game is None else None
+        plan = self._plans.get(key) if key is not None else None
+        if plan is None:
+            plan = tuple((b.rule, b.run, b.undecidable, b.targets, b.own_targets, b.conditions, b.missing_params)
+                         for b in self._bound.get((jurisdiction, kind), ()) if not b.rule.games or game in b.rule.games)
+            if key is not None and len(self._plans) < _PLANS_KEPT:  # a game written as a list is planned anew
+                self._plans[key] = plan
+        return plan
 
     def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
         """The check of one record stream (a game log replayed, a meter log read) under the jurisdiction's record
@@ -198,29 +214,28 @@ class Checker:
 
     def _rules(self, document: Document, data: Any, kind: str, jurisdiction: str, game: Any, clear: bool,
                admit: Callable[[str, str, Severity], bool], finding) -> Iterator[Finding]:
-        for bound in self._bound.get((jurisdiction, kind), ()):
-            rule = bound.rule
-            if rule.games and game not in rule.games:
+        applied = self.applied
+        for rule, run, undecidable, targets, own_targets, conditions, missing_params in self._plan(
+                jurisdiction, kind, game):
+            if run is None:
+                yield self._param_finding(rule, missing_params)
                 continue
-            if bound.run is None:
-                yield self._param_finding(rule, bound.missing_params)
-                continue
-            if bound.undecidable:
-                undecided = next(filter(None, (unreadable(data) for unreadable in bound.undecidable)), None)
+            if undecidable:
+                undecided = next(filter(None, (unreadable(data) for unreadable in undecidable)), None)
                 if undecided is not None:
                     pointer, why = undecided
                     if admit(document.file, rule.id, rule.severity):
                         yield finding(rule, pointer, f"not checked: whether this rule applies depends on "
                                                      f"`{_name(pointer)}`, which {why}")
                     continue
-            followed = bound.own_targets if clear else bound.targets
+            followed = own_targets if clear else targets
             unreadable = [found for found in (blocked(data, segments, expected) for segments, expected in followed)
                           if found is not None] if followed else followed
             try:
-                if bound.conditions and not all(condition(data) for condition in bound.conditions):
+                if conditions and not all(condition(data) for condition in conditions):
                     continue
                 checked = True  # a rule that only said "not checked" (NotChecked) was not applied here
-                for violation in bound.run(data):
+                for violation in run(data):
                     pointer, message = violation
                     if unreadable:  # the rule did say something there: no "not checked" on top
                         unreadable = [u for u in unreadable if not _related(pointer, u[0])]
@@ -231,7 +246,7 @@ class Checker:
                     if admit(document.file, rule.id, severity):
                         yield finding(rule, pointer, message, severity)
                 if checked:
-                    self.applied.add(rule.id)
+                    applied.add(rule.id)
             except Exception as error:
                 raise CheckCrashed(rule, document.file, error) from error
             if unreadable and admit(document.file, rule.id, rule.severity):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 WILDCARD = "*"
 
@@ -102,6 +102,22 @@ def _resolve(node: Any, segments, index: int, prefix: str):
         yield child(prefix, segment), MISSING
         return
     yield from _resolve(value, segments, index + 1, child(prefix, segment))
+
+
+def getter(pointer: str) -> Callable[[Any], Any]:
+    """`get` for one pointer, its segments split once: what a rule compiled once asks of every document."""
+    segments = split(pointer)
+    if WILDCARD in segments:
+        return lambda data: get(data, pointer)
+
+    def value_at(data: Any) -> Any:
+        node = data
+        for segment in segments:
+            node = node.get(segment, MISSING) if type(node) is dict else step(node, segment)
+            if node is MISSING:
+                break
+        return node
+    return value_at
 
 
 def get(data: Any, pointer: str) -> Any:

@@ -29,6 +29,7 @@ def targets(spec):
 def compile(spec) -> CompiledCheck:
     array_pointer = spec["target"]
     segments = pointers.split(array_pointer)
+    array_at = pointers.getter(array_pointer)
     where, each = spec.get("where", {}), spec.get("each", {})
     low, high = spec.get("min"), spec.get("max")
     described = _where(where)
@@ -37,7 +38,7 @@ def compile(spec) -> CompiledCheck:
         type(v) is str and v[:1] not in NUMERIC_START for v in where.values()) else None
 
     def check(data):
-        array = pointers.get(data, array_pointer) if segments else data
+        array = array_at(data) if segments else data
         if array is MISSING or not isinstance(array, list):
             array = []
         if textual is not None:  # one key compared with a word: `same` is plain equality there

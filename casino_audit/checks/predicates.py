@@ -144,12 +144,12 @@ def compile_condition(condition: dict) -> Callable[[Any], bool]:
     if "any" in condition:
         alternatives = [compile_condition(c) for c in condition["any"]]
         return lambda data: any(holds(data) for holds in alternatives)
-    target = condition["target"]
+    value_at = pointers.getter(condition["target"])
     predicate, parameter = _predicate_of(condition)
     prepared = predicate.prepare(parameter)
 
     def holds(data) -> bool:
-        value = pointers.get(data, target)
+        value = value_at(data)
         if value is MISSING:
             return predicate.if_missing(parameter)
         subject = read(predicate, value, text_is_number=False)  # in a condition, text is never a number
@@ -183,7 +183,7 @@ def compile_undecidable(condition: dict) -> Callable[[Any], tuple[str, str] | No
             return next(filter(None, unread), None)
         return any_undecidable
     target = condition["target"]
-    segments = pointers.split(target)
+    segments, value_at = pointers.split(target), pointers.getter(target)
     predicate, parameter = _predicate_of(condition)
     wanted = _reads_type(predicate, parameter)
     example = " or ".join(sorted(type_name(_EXAMPLE[t]) for t in wanted))
@@ -192,7 +192,7 @@ def compile_undecidable(condition: dict) -> Callable[[Any], tuple[str, str] | No
         found = blocked(data, segments)
         if found is not None or predicate.name == "present":
             return found
-        value = pointers.get(data, target)
+        value = value_at(data)
         if value is None or value is MISSING:
             return None
         if kind_of(value) not in wanted:

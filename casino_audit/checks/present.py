@@ -16,14 +16,27 @@ def targets(spec):
 def compile(spec) -> CompiledCheck:
     compiled = compiled_targets(spec)
 
-    def check(data):
-        for pointer, value in reached(data, compiled):
-            if value is MISSING:
-                yield pointer, f"`{name(pointer)}` is missing"
-            elif value is None or value == "" or value == [] or value == {} or (
-                    isinstance(value, str) and not value.strip()):
-                yield pointer, f"`{name(pointer)}` is empty"
+    def check(data):  # a list, or one value at a time where a wildcard may reach many
+        return _judged(data) if compiled.plain else _judged_each(data)
+
+    def _judged(data):
+        return [found for found in map(_judge, reached(data, compiled)) if found is not None]
+
+    def _judged_each(data):
+        for reading in reached(data, compiled):
+            found = _judge(reading)
+            if found is not None:
+                yield found
     return check
+
+
+def _judge(reading) -> tuple[str, str] | None:
+    pointer, value = reading
+    if value is MISSING:
+        return pointer, f"`{name(pointer)}` is missing"
+    if value is None or value == "" or value == [] or value == {} or (isinstance(value, str) and not value.strip()):
+        return pointer, f"`{name(pointer)}` is empty"
+    return None
 
 
 def describe(spec) -> str:

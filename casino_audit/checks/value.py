@@ -17,7 +17,6 @@ from casino_audit.values import show, show_quotient, to_decimal
 NAME = "value"
 _USED = ("equals", "differs", "one_of", "min", "max", "multiple_of", "contains")
 _WITH_PER = ("one_of", "min", "max")  # what a quotient can be compared with
-_AT_ONCE = 64  # violations held before they are handed on
 PARAMETERS = check_schema(
     NAME,
     {**{n: PREDICATES[n].schema for n in _USED},
@@ -47,27 +46,41 @@ def compile(spec) -> CompiledCheck:
     if spec.get("per"):
         return _per(spec, predicates, breach)
 
-    def check(data):
-        found = []
+    # `equals: true` (most rules): the value that passes is the one boolean, known without reading it.
+    passing = predicates[0][1] if len(predicates) == 1 and predicates[0][0].name == "equals" and type(
+        predicates[0][1]) is bool else None
+
+    def judge(pointer: str, value) -> tuple[str, str] | None:
+        if value is passing:
+            return None
+        if value is MISSING:
+            return (pointer, f"`{name(pointer)}` is missing ({under(pointer, compiled)} {wanted})") if breach else None
+        for predicate, parameter, failure in predicates:
+            subject = read(predicate, value, unit)
+            if subject is None:
+                return pointer, f"`{name(pointer)}` is {show(value)}, not {_readable(predicate, unit)}"
+            if not predicate.holds(subject, parameter):
+                shown = show(subject, unit) if predicate.reads == NUMBER_READ else show(value)
+                return pointer, f"`{name(pointer)}` is {shown}, {failure}"
+        return None
+
+    if compiled.plain:  # a value per target: judged at once, no generator
+        def check(data):
+            violations = []
+            for pointer, value in reached(data, compiled):
+                if value is not passing:
+                    found = judge(pointer, value)
+                    if found is not None:
+                        violations.append(found)
+            return violations
+        return check
+
+    def check_each(data):  # a wildcard, over however many items: violations handed on as they come
         for pointer, value in reached(data, compiled):
-            if value is MISSING:
-                if breach:
-                    found.append((pointer, f"`{name(pointer)}` is missing ({under(pointer, compiled)} {wanted})"))
-                continue
-            for predicate, parameter, failure in predicates:
-                subject = read(predicate, value, unit)
-                if subject is None:
-                    found.append((pointer, f"`{name(pointer)}` is {show(value)}, not {_readable(predicate, unit)}"))
-                    break
-                if not predicate.holds(subject, parameter):
-                    shown = show(subject, unit) if predicate.reads == NUMBER_READ else show(value)
-                    found.append((pointer, f"`{name(pointer)}` is {shown}, {failure}"))
-                    break
-            if len(found) >= _AT_ONCE:  # a wildcard over a long list: its findings go out as they come
-                yield from found
-                found.clear()
-        yield from found
-    return check
+            found = judge(pointer, value)
+            if found is not None:
+                yield found
+    return check_each
 
 
 def _readable(predicate, unit: str) -> str:
