@@ -102,9 +102,12 @@ def percent(value: Fraction, digits: int = 4) -> str:
 
 def compile(spec) -> CompiledCheck:
     at, verify, breach = spec["target"], spec["verify"], missing_is_breach(spec)
+    least = Fraction(to_decimal(spec["min"])) if verify == "minimum" else None
+    tolerance = Fraction(to_decimal(spec["tolerance"])) if verify == "declared" else None
+    par_at = pointers.getter(at)
 
     def check(data):
-        par = pointers.get(data, at)
+        par = par_at(data)
         if par is MISSING or par is None:
             if breach:
                 yield NotChecked(at, f"not checked: the filing gives no PAR data (`{name(at)}`); they are optional, "
@@ -120,9 +123,9 @@ def compile(spec) -> CompiledCheck:
                            "`verify: evaluable` reports each where it is)")
             return
         if verify == "minimum":
-            yield from _minimum(found, Fraction(to_decimal(spec["min"])))
+            yield from _minimum(found, least)
         else:
-            yield from _declared(data, found, spec["declared"], Fraction(to_decimal(spec["tolerance"])))
+            yield from _declared(data, found, spec["declared"], tolerance)
     return check
 
 
