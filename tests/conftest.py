@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
+import background  # noqa: E402
+import worst  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 # Stand-ins for the values ministers' orders fix.
@@ -60,7 +64,22 @@ def cli():
     return run_in_process
 
 
+def pytest_configure(config):
+    """The worst-case cost measures (tests/hostile/background.py) start with the session, in the one process that
+    is not an xdist worker; the workers inherit where the results will be."""
+    if hasattr(config, "workerinput") or os.environ.get(background.ENV) or not background.wanted(config):
+        return
+    config.worst_cases = background.Measurer(worst.CASES)
+    os.environ[background.ENV] = str(config.worst_cases.directory)
+
+
+def pytest_unconfigure(config):
+    measurer = getattr(config, "worst_cases", None)
+    if measurer is not None:
+        measurer.stop()
+        os.environ.pop(background.ENV, None)
+
+
 def pytest_collection_modifyitems(items):
-    """The worst-case cost measures run in the background from collection on (tests/test_hostile_cost.py): its
-    tests, which wait for them, go last, so the rest of the suite runs meanwhile on the other core."""
+    """The tests that wait for the worst-case measures go last, so the rest of the suite runs meanwhile."""
     items.sort(key=lambda item: item.module.__name__ == "test_hostile_cost")
