@@ -147,12 +147,15 @@ def full_check(directory: str, count: int, checker: Checker, context: ReportCont
 
 
 def ratios(pairs: dict, rounds: int) -> dict[str, list[float]]:
-    """Each pair (work, floor) timed in alternation, round by round: the per-round ratios."""
+    """Each pair (work, floor) timed in alternation, round by round: the per-round ratios. The floor is timed
+    before and after the work and the two averaged: this machine's speed drifts by a third within seconds, and a
+    drift during one pair then cancels out instead of landing on the ratio."""
     found: dict[str, list[float]] = {name: [] for name in pairs}
     for _ in range(rounds):
         for name, (work, floor) in pairs.items():
-            below = timed(floor)
-            found[name].append(timed(work) / below)
+            before = timed(floor)
+            spent = timed(work)
+            found[name].append(spent / ((before + timed(floor)) / 2))
     return found
 
 

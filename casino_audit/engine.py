@@ -149,7 +149,8 @@ class Checker:
         key = (jurisdiction, kind, game) if isinstance(game, str) or game is None else None
         plan = self._plans.get(key) if key is not None else None
         if plan is None:
-            plan = tuple((b.rule, b.run, b.undecidable, b.targets, b.own_targets, b.conditions, b.missing_params)
+            plan = tuple((b.rule, b.run, getattr(b.run, "passes", None), b.undecidable, b.targets, b.own_targets,
+                          b.conditions, b.missing_params)
                          for b in self._bound.get((jurisdiction, kind), ()) if not b.rule.games or game in b.rule.games)
             if key is not None and len(self._plans) < _PLANS_KEPT:  # a game written as a list is planned anew
                 self._plans[key] = plan
@@ -215,7 +216,7 @@ class Checker:
     def _rules(self, document: Document, data: Any, kind: str, jurisdiction: str, game: Any, clear: bool,
                admit: Callable[[str, str, Severity], bool], finding) -> Iterator[Finding]:
         applied = self.applied
-        for rule, run, undecidable, targets, own_targets, conditions, missing_params in self._plan(
+        for rule, run, passes, undecidable, targets, own_targets, conditions, missing_params in self._plan(
                 jurisdiction, kind, game):
             if run is None:
                 yield self._param_finding(rule, missing_params)
@@ -233,6 +234,9 @@ class Checker:
                           if found is not None] if followed else followed
             try:
                 if conditions and not all(condition(data) for condition in conditions):
+                    continue
+                if passes is not None and clear and not own_targets and passes(data):
+                    applied.add(rule.id)  # every value is the one that passes, on paths nothing blocks
                     continue
                 checked = True  # a rule that only said "not checked" (NotChecked) was not applied here
                 for violation in run(data):

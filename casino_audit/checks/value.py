@@ -65,6 +65,9 @@ def compile(spec) -> CompiledCheck:
         return None
 
     if compiled.plain:  # a value per target: judged at once, no generator
+        if passing is not None:
+            check_passes = _all_are(tuple(segments for _, segments in compiled), passing)
+
         def check(data):
             violations = []
             for pointer, value in reached(data, compiled):
@@ -73,6 +76,8 @@ def compile(spec) -> CompiledCheck:
                     if found is not None:
                         violations.append(found)
             return violations
+        if passing is not None:
+            check.passes = check_passes  # the engine's shortcut where every path is clear: nothing to say
         return check
 
     def check_each(data):  # a wildcard, over however many items: violations handed on as they come
@@ -81,6 +86,19 @@ def compile(spec) -> CompiledCheck:
             if found is not None:
                 yield found
     return check_each
+
+
+def _all_are(paths: tuple, wanted: bool):
+    """Whether the value at each path is `wanted` (a missing value, or any other, is not)."""
+    def passes(data) -> bool:
+        for segments in paths:
+            node = data
+            for segment in segments:
+                node = node.get(segment, MISSING) if type(node) is dict else pointers.step(node, segment)
+            if node is not wanted:
+                return False
+        return True
+    return passes
 
 
 def _readable(predicate, unit: str) -> str:
