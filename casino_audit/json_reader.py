@@ -380,22 +380,22 @@ def _skipping():
 def _walk(text: str, segments) -> int:
     """The offset where the value at `segments` is written (a mapping member: where its key is), or that of its
     nearest ancestor written in the text. The text has been read by the decoder: it is JSON, with no key twice."""
-    skip, scan = _WS.match, _skipping().raw_decode
-    at = skip(text, 0).end()
+    scan = _skipping().scan_once  # (value, end) of the value at an offset, without raw_decode's wrapper
+    at = _past_space(text, 0)
     found = at
     for segment in segments:
         opening = text[at]
         if opening == "{":
-            at = skip(text, at + 1).end()
+            at = _past_space(text, at + 1)
             while text[at] == '"':
                 key_at = at
                 key, at = scanstring(text, at + 1)
-                at = skip(text, skip(text, at).end() + 1).end()  # past the colon
+                at = _past_space(text, _past_space(text, at) + 1)  # past the colon
                 if key == segment:
                     break
-                at = skip(text, scan(text, at)[1]).end()
+                at = _past_space(text, scan(text, at)[1])
                 if text[at] == ",":
-                    at = skip(text, at + 1).end()
+                    at = _past_space(text, at + 1)
             else:
                 return found
             found = key_at
@@ -403,11 +403,11 @@ def _walk(text: str, segments) -> int:
             if not segment.isdigit():  # as Spots.member reads an index
                 return found
             wanted, index = int(segment), 0
-            at = skip(text, at + 1).end()
+            at = _past_space(text, at + 1)
             while text[at] != "]" and index < wanted:
-                at = skip(text, scan(text, at)[1]).end()
+                at = _past_space(text, scan(text, at)[1])
                 if text[at] == ",":
-                    at = skip(text, at + 1).end()
+                    at = _past_space(text, at + 1)
                 index += 1
             if text[at] == "]":
                 return found
@@ -415,3 +415,12 @@ def _walk(text: str, segments) -> int:
         else:
             return found
     return found
+
+
+def _past_space(text: str, at: int) -> int:
+    """The offset past any whitespace at `at`: none or one space (as json.dumps writes) without the regex."""
+    if at < len(text) and text[at] in " \t\n\r":
+        at += 1
+        if at < len(text) and text[at] in " \t\n\r":
+            at = _WS.match(text, at).end()
+    return at
