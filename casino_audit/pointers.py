@@ -104,32 +104,29 @@ def _resolve(node: Any, segments, index: int, prefix: str):
     yield from _resolve(value, segments, index + 1, child(prefix, segment))
 
 
+def follow(data: Any, segments: tuple[str, ...]) -> Any:
+    """The value at a plain path (no wildcard), or MISSING."""
+    node = data
+    for segment in segments:
+        node = node.get(segment, MISSING) if type(node) is dict else step(node, segment)
+        if node is MISSING:
+            break
+    return node
+
+
 def getter(pointer: str) -> Callable[[Any], Any]:
     """`get` for one pointer, its segments split once: what a rule compiled once asks of every document."""
     segments = split(pointer)
     if WILDCARD in segments:
         return lambda data: get(data, pointer)
-
-    def value_at(data: Any) -> Any:
-        node = data
-        for segment in segments:
-            node = node.get(segment, MISSING) if type(node) is dict else step(node, segment)
-            if node is MISSING:
-                break
-        return node
-    return value_at
+    return lambda data: follow(data, segments)
 
 
 def get(data: Any, pointer: str) -> Any:
     """The single value at a pointer without wildcards, or MISSING."""
     segments = split(pointer)
     if WILDCARD not in segments:
-        node = data
-        for segment in segments:
-            node = step(node, segment)
-            if node is MISSING:
-                break
-        return node
+        return follow(data, segments)
     for _, value in resolve(data, segments):
         return value
     return MISSING

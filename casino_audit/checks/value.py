@@ -90,15 +90,7 @@ def compile(spec) -> CompiledCheck:
 
 def _all_are(paths: tuple, wanted: bool):
     """Whether the value at each path is `wanted` (a missing value, or any other, is not)."""
-    def passes(data) -> bool:
-        for segments in paths:
-            node = data
-            for segment in segments:
-                node = node.get(segment, MISSING) if type(node) is dict else pointers.step(node, segment)
-            if node is not wanted:
-                return False
-        return True
-    return passes
+    return lambda data: all(pointers.follow(data, segments) is wanted for segments in paths)
 
 
 def _readable(predicate, unit: str) -> str:
