@@ -257,7 +257,10 @@ def _constant(name: str):
 
 
 _FAST = None
-_DIGITS_ONLY = bytes(48 if byte in b"0123456789" else 32 for byte in range(256))  # a digit: "0"; else " "
+# A digit read as "0", an opening bracket as "(", a colon or comma as ",", anything else as " ": one translation
+# tells the longest run of digits, the brackets to measure, and a bound on the keys and values written.
+_DIGITS_ONLY = bytes(48 if byte in b"0123456789" else 40 if byte in b"{[" else 44 if byte in b":," else 32
+                     for byte in range(256))
 _TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
@@ -297,14 +300,17 @@ class LazyPositions(Positions):
 
 
 def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
-    """(data, lazy positions) when the C decoder reads the text exactly as the tokenizer would; else None."""
+    """(data, lazy positions, at least as many as its keys and values) when the C decoder reads the text exactly
+    as the tokenizer would; else None. Each key is followed by a colon and each value but the first of a list or
+    the document's by a colon or a comma: the bound counts every colon, comma and opening bracket twice."""
     global _FAST
     if len(text) > max_nodes:
         return None  # past the limit on nodes, or near it: the tokenizer counts
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
         return None
     raw = text.encode("utf-8", "surrogatepass")
-    if raw.translate(_DIGITS_ONLY).find(_TOO_MANY_DIGITS) >= 0:
+    marked = raw.translate(_DIGITS_ONLY)
+    if marked.find(_TOO_MANY_DIGITS) >= 0:
         return None  # a number too long (or digits in a text as long): the tokenizer says which
     if _FAST is None:
         import json
@@ -315,11 +321,12 @@ def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
     except (_Fallback, ValueError, RecursionError):
         return None
     # Fewer brackets than the limit cannot nest past it; otherwise the text's brackets, else the data, are measured.
-    if raw.count(b"{") + raw.count(b"[") > max_depth:
+    openings = marked.count(b"(")
+    if openings > max_depth:
         within = _brackets_nest_within(raw, max_depth)
         if not (within if within is not None else _nests_within(data, max_depth)):
             return None
-    return data, LazyPositions(text, path, max_nodes, max_depth)
+    return data, LazyPositions(text, path, max_nodes, max_depth), 1 + 2 * (openings + marked.count(b","))
 
 
 _MARKS = b'[]{}"\\'

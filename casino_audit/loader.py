@@ -37,7 +37,7 @@ class Document:
     data: Any
     positions: Mapping[str, Position]  # a Positions tree from the loader; a plain dict also works
     findings: list[Finding] = field(default_factory=list)  # load-time findings that do not stop checking
-    values: int | None = None  # keys and values in it, as the reader counted them (None: not counted)
+    values: int | None = None  # keys and values in it, as the reader counted them, or more (None: not counted)
 
     def position(self, pointer: str | None) -> Position | None:
         """Position of the pointer, or of its nearest ancestor that exists in the source."""
@@ -284,7 +284,7 @@ def yaml_line_column(text: str, offset: int) -> Position:
 def _json_documents(text: str, path: str, bounds: Limits, findings: list[Finding]):
     fast = read_fast(text, path, bounds.max_nodes, bounds.max_depth)
     if fast is not None:
-        yield Document(path, 0, fast[0], fast[1], []), 0, len(text)
+        yield Document(path, 0, fast[0], fast[1], [], fast[2]), 0, len(text)
         return
     reader = JsonReader(text, path, bounds.max_nodes, bounds.max_depth)
     try:

@@ -56,7 +56,23 @@ def resolve(data: Any, segments: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
     A wildcard over a missing or empty container yields nothing: "every item" of no items holds.
     """
     if WILDCARD in segments:
-        yield from _resolve(data, segments, 0, "")
+        last = len(segments) - 1
+        if segments.index(WILDCARD) < last:
+            yield from _resolve(data, segments, 0, "")
+            return
+        node = data  # the common `/a/b/*`: the plain path to the container, then its items, with no recursion
+        for depth in range(last):
+            node = step(node, segments[depth])
+            if node is MISSING:
+                yield join(segments[: depth + 1]), MISSING
+                return
+        prefix = join(segments[:last])
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield child(prefix, key), value
+        elif isinstance(node, list):
+            for position, value in enumerate(node):
+                yield f"{prefix}/{position}", value
         return
     node = data  # the common case, a plain path: no per-segment string building
     for depth, segment in enumerate(segments):

@@ -72,11 +72,11 @@ class ShapeValidator:
 
     def errors(self, data: Any, values: int | None = None) -> list[ShapeError]:
         """The shape errors, explained; past MAX_EXPLAINED, one more error at the document says how many more
-        there are (exactly up to MAX_COUNTED). `values`: how many keys and values the document holds, if the
-        reader counted them."""
+        there are (exactly up to MAX_COUNTED). `values`: how many keys and values the document holds, or a bound
+        above that, if the reader counted them."""
         if self.is_valid(data):
             return []
-        if self._fast is not None and (values <= RS_NODES if values is not None else _small(data, RS_NODES)):
+        if self._fast is not None and ((values is not None and values <= RS_NODES) or _small(data, RS_NODES)):
             try:
                 seen: set = set()
                 listed = self._by_property().iter_errors(data) if isinstance(data, dict) and \
