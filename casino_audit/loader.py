@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,7 +96,7 @@ def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> Fi
 
 def stream_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> FileStream:
     try:
-        raw = _read_bytes(Path(path), max_bytes)
+        raw = _read_bytes(path, max_bytes)
     except _Problem as problem:
         return FileStream(str(path), iter(()), _refused(str(path), problem).findings)
     return stream_bytes(raw, str(path), max_bytes)
@@ -104,7 +105,7 @@ def stream_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> 
 def read_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes | None, FileLoad]:
     """The file's bytes (to hash them, then load_bytes the same bytes), or None and the finding why not."""
     try:
-        return _read_bytes(Path(path), max_bytes), FileLoad(str(path))
+        return _read_bytes(path, max_bytes), FileLoad(str(path))
     except _Problem as problem:
         return None, _refused(str(path), problem)
 
@@ -169,7 +170,30 @@ def load_text(text: str, path: str = "<text>", json_syntax: bool = False,
     return FileLoad(path, list(_documents(text, path, json_syntax, limits(max_bytes), findings)), findings)
 
 
-def _read_bytes(path: Path, max_bytes: int) -> bytes:
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # a FIFO: no wait
+
+
+def _read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
+    """The file's bytes: a regular file within the size limit, read by one open and one fstat; anything else
+    (no such file, a directory, a FIFO, a device, too large, an error) is said by `_read_path`."""
+    try:
+        handle = os.open(path, _OPEN_FLAGS)
+    except OSError:
+        return _read_path(Path(path), max_bytes)
+    try:
+        status = os.fstat(handle)
+        if stat.S_ISREG(status.st_mode) and status.st_size <= max_bytes:
+            raw = os.read(handle, status.st_size + 1)
+            if len(raw) == status.st_size:  # what stat said, and nothing after it: the common case, done
+                return raw
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+    return _read_path(Path(path), max_bytes)
+
+
+def _read_path(path: Path, max_bytes: int) -> bytes:
     try:
         if not path.is_file():
             raise _Problem(F.LOAD_UNREADABLE, "not a regular file" if path.exists() else "no such file")
