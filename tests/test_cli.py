@@ -7,6 +7,7 @@ from dataclasses import replace
 import jsonschema
 import pytest
 
+from tests import schema_check
 from casino_audit.shape import packaged_schema
 from conftest import EXAMPLES, REPO, without_par
 
@@ -25,7 +26,7 @@ def example_table() -> dict[str, set[str]]:
 def json_report(cli, *args):
     done = cli("check", *args, "--format", "json")
     report = json.loads(done.stdout)
-    jsonschema.validate(report, packaged_schema("report.schema.json"))
+    schema_check.validate(report, packaged_schema("report.schema.json"))
     return done, report
 
 

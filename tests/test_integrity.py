@@ -7,9 +7,9 @@ import subprocess
 import sys
 from dataclasses import replace
 
-import jsonschema
 import pytest
 
+from tests import schema_check
 from casino_audit.shape import packaged_schema
 from conftest import EXAMPLES, REPO, run_cli, without_par
 
@@ -22,7 +22,7 @@ def report_of(cli, *args, **options):
     done = cli("check", *args, "--format", "json", **options)
     assert "Traceback" not in done.stderr, done.stderr
     report = json.loads(done.stdout)
-    jsonschema.validate(report, packaged_schema("report.schema.json"))
+    schema_check.validate(report, packaged_schema("report.schema.json"))
     return done, report
 
 

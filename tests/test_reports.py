@@ -12,9 +12,9 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
-import jsonschema
 import pytest
 
+from tests import schema_check
 from casino_audit.findings import Citation, Finding, Location, Related, Severity, Suppression
 from casino_audit.provenance import in_use
 from casino_audit.reporters import FORMAT_NAMES, ReportContext, reporter
@@ -49,7 +49,7 @@ def from_json(report: dict) -> tuple[Counter, dict, Counter]:
 
 def sarif_document(text: str) -> dict:
     document = json.loads(text)
-    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(document)
+    schema_check.validate(document, SARIF_SCHEMA)
     return document
 
 
