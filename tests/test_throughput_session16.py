@@ -13,7 +13,7 @@ from casino_audit import pointers
 from casino_audit.checks import par as par_check
 from casino_audit.json_reader import JsonReader, read_fast
 from casino_audit.loader import _read_bytes, _read_path
-from tests.test_json_fast import LIMITS, json_values
+from tests.test_json_fast import LIMITS, json_values, same
 
 PAR = {"symbols": ["A", "B"], "reels": [[{"symbol": "A", "weight": 3}, {"symbol": "B", "weight": 1}]],
        "paytables": [{"name": "base", "pays": [{"symbols": ["A"], "pays": 2}]}]}
@@ -100,3 +100,32 @@ keyed_values = st.recursive(st.none() | st.integers() | st.text(max_size=3),
 @given(keyed_values, paths)
 def test_a_trailing_wildcard_reaches_what_the_general_walk_reaches(value, segments):
     assert list(pointers.resolve(value, segments)) == list(pointers._resolve(value, segments, 0, ""))
+
+
+LINE_ENDS = ["", " ", "\t", "\r", "\u00a0", "\x0c", "\u2028", " x", "}", ",", " {}", "\x0b"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", " ", "\t"]), json_values, st.sampled_from(LINE_ENDS)), min_size=1,
+                max_size=6))
+def test_a_log_line_is_a_record_exactly_when_json_reads_it_whole(tmp_path_factory, lines):
+    """The scanner at a line's start takes what json.loads takes and nothing more: a record followed by a
+    non-breaking space, a form feed or a second value is a finding at its line, never a record."""
+    from casino_audit.logs.reader import read_json_lines
+
+    texts = [start + json.dumps(value) + end for start, value, end in lines]
+    log = tmp_path_factory.mktemp("log") / "log.jsonl"
+    log.write_text("".join(text + "\n" for text in texts), "utf-8")
+    stream = read_json_lines(str(log))
+    records = [(record.line, record.data) for record in stream]
+    expected, refused = [], []
+    for number, text in enumerate(texts, start=1):
+        if not (text + "\n").strip():
+            continue
+        try:
+            expected.append((number, json.loads(text + "\n", parse_float=Decimal)))
+        except ValueError:
+            refused.append(number)
+    assert [line for line, _ in records] == [line for line, _ in expected]
+    assert all(same(a, b) for (_, a), (_, b) in zip(records, expected))
+    assert sorted(f.line for f in stream.findings if f.rule_id in ("LOAD-SYNTAX", "LOAD-DUPLICATE-KEY")) == refused

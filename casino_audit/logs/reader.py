@@ -146,10 +146,17 @@ _DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, ob
 def read_json_lines(path: str) -> Stream:
     def records(stream: Stream) -> Iterator[LogRecord]:
         index = 0
-        decode = _DECODER.decode
+        decode, scan = _DECODER.decode, _DECODER.scan_once
         for number, text in _lines(stream):
             try:
-                data = decode(text)
+                # The C scanner at the line's start; a line it cannot take whole (leading space, something after
+                # the record, no record) goes through decode, which reads it or says why not.
+                try:
+                    data, end = scan(text, 0)
+                except StopIteration:
+                    data, end = decode(text), None
+                if end is not None and end != len(text) and text[end:].strip(" \t\n\r"):  # JSON's whitespace only
+                    data = decode(text)
             except _DuplicateKey as error:
                 stream.problem(F.LOAD_DUPLICATE_KEY, f"the key {error.args[0]!r} is given twice in one record; a "
                                                      "reader would keep only one of its values", number)
