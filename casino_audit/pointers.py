@@ -55,32 +55,31 @@ def resolve(data: Any, segments: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
 
     A wildcard over a missing or empty container yields nothing: "every item" of no items holds.
     """
-    if WILDCARD in segments:
-        last = len(segments) - 1
-        if segments.index(WILDCARD) < last:
-            yield from _resolve(data, segments, 0, "")
-            return
-        node = data  # the common `/a/b/*`: the plain path to the container, then its items, with no recursion
-        for depth in range(last):
-            node = step(node, segments[depth])
-            if node is MISSING:
-                yield join(segments[: depth + 1]), MISSING
-                return
-        prefix = join(segments[:last])
-        if isinstance(node, dict):
-            for key, value in node.items():
-                yield child(prefix, key), value
-        elif isinstance(node, list):
-            for position, value in enumerate(node):
-                yield f"{prefix}/{position}", value
+    wildcard = segments.index(WILDCARD) if WILDCARD in segments else None
+    if wildcard is not None and wildcard < len(segments) - 1:
+        yield from _resolve(data, segments, 0, "")
         return
-    node = data  # the common case, a plain path: no per-segment string building
-    for depth, segment in enumerate(segments):
+    plain = segments if wildcard is None else segments[:-1]
+    node = data  # a plain path, or the one to a last `*`'s container: no per-segment string building
+    for depth, segment in enumerate(plain):
         node = step(node, segment)
         if node is MISSING:
             yield join(segments[: depth + 1]), MISSING
             return
-    yield join(segments), node
+    if wildcard is None:
+        yield join(segments), node
+    else:
+        yield from _items(node, join(plain))
+
+
+def _items(node: Any, prefix: str) -> Iterator[tuple[str, Any]]:
+    """(pointer, value) of each item of a container at `prefix`, as a last `*` reaches them (none of a scalar)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield child(prefix, key), value
+    elif isinstance(node, list):
+        for position, value in enumerate(node):
+            yield f"{prefix}/{position}", value
 
 
 def step(node: Any, segment: str) -> Any:
@@ -98,12 +97,7 @@ def _resolve(node: Any, segments, index: int, prefix: str):
         return
     segment = segments[index]
     if segment == WILDCARD and index == len(segments) - 1:  # the common last `*`: no recursion per item
-        if isinstance(node, dict):
-            for key, value in node.items():
-                yield child(prefix, key), value
-        elif isinstance(node, list):
-            for position, value in enumerate(node):
-                yield f"{prefix}/{position}", value
+        yield from _items(node, prefix)
         return
     if segment == WILDCARD:
         if isinstance(node, dict):
