@@ -70,16 +70,12 @@ def read(par: Any, at: str = "/par") -> Reading:
     line_wins = _choice(par, "line_wins", at, (slots.LINE_HIGHEST, slots.LINE_ALL), slots.LINE_HIGHEST, problems)
     lines, ways = _evaluation(par, at, reels, rows, problems)
     known = _Names(symbols, groups)
-    tables = par.get("paytables", pointers.MISSING)
     tables_at = pointers.child(at, "paytables")
-    if tables is pointers.MISSING:
-        problems.add(tables_at, "`paytables` is missing: the PAR data give no pay table to compute")
-        return reading
-    if not isinstance(tables, list) or not tables:
-        problems.add(tables_at, f"`paytables` is {_type(tables)}, not a list of one or more paytables")
-        return reading
-    if len(tables) > MAX_PAYTABLES:
-        problems.add(tables_at, f"{len(tables):,} paytables; casino-audit computes at most {MAX_PAYTABLES}")
+    tables = _listed(par.get("paytables", pointers.MISSING), tables_at, problems,
+                     "`paytables` is missing: the PAR data give no pay table to compute",
+                     "`paytables` is {type}, not a list of one or more paytables",
+                     MAX_PAYTABLES, f"{{count:,}} paytables; casino-audit computes at most {MAX_PAYTABLES}")
+    if tables is None:
         return reading
     names: dict[str, str] = {}
     for index, table in enumerate(tables):
@@ -128,16 +124,28 @@ class _Names:
         return False
 
 
-def _symbols(value: Any, at: str, problems: _Problems) -> set[str] | None:
+def _listed(value: Any, at: str, problems: _Problems, missing: str, not_a_list: str, most: int,
+            too_many: str) -> list | None:
+    """`value` if it is a list of 1 to `most` items; else None, the problem added: `missing` if it is not given,
+    `not_a_list` ({type}: what it is instead) if it is no such list, `too_many` ({count}: its length) if longer."""
     if value is pointers.MISSING:
-        problems.add(at, "`symbols` is missing: list every symbol the reels show (blanks included), so that a "
-                         "misspelt symbol on a reel is caught, not paid as nothing")
+        problems.add(at, missing)
         return None
     if not isinstance(value, list) or not value:
-        problems.add(at, f"`symbols` is {_type(value)}, not a list of symbol names")
+        problems.add(at, not_a_list.format(type=_type(value)))
         return None
-    if len(value) > MAX_SYMBOLS:
-        problems.add(at, f"{len(value):,} symbols; casino-audit reads at most {MAX_SYMBOLS}")
+    if len(value) > most:
+        problems.add(at, too_many.format(count=len(value)))
+        return None
+    return value
+
+
+def _symbols(value: Any, at: str, problems: _Problems) -> set[str] | None:
+    value = _listed(value, at, problems, "`symbols` is missing: list every symbol the reels show (blanks included), "
+                    "so that a misspelt symbol on a reel is caught, not paid as nothing",
+                    "`symbols` is {type}, not a list of symbol names",
+                    MAX_SYMBOLS, f"{{count:,}} symbols; casino-audit reads at most {MAX_SYMBOLS}")
+    if value is None:
         return None
     found: set[str] = set()
     for index, name in enumerate(value):
@@ -180,14 +188,10 @@ def _groups(value: Any, at: str, symbols: set[str] | None, problems: _Problems) 
 
 def _reels(value: Any, at: str, symbols: set[str] | None, rows: int | None, problems: _Problems,
            count: int | None = None) -> tuple[slots.Reel, ...] | None:
-    if value is pointers.MISSING:
-        problems.add(at, "`reels` is missing: give each reel's strip (or its symbol weights)")
-        return None
-    if not isinstance(value, list) or not value:
-        problems.add(at, f"`reels` is {_type(value)}, not a list of reels")
-        return None
-    if len(value) > MAX_REELS:
-        problems.add(at, f"{len(value)} reels; casino-audit computes at most {MAX_REELS}")
+    value = _listed(value, at, problems, "`reels` is missing: give each reel's strip (or its symbol weights)",
+                    "`reels` is {type}, not a list of reels",
+                    MAX_REELS, f"{{count}} reels; casino-audit computes at most {MAX_REELS}")
+    if value is None:
         return None
     if count is not None and len(value) != count:
         problems.add(at, f"{len(value)} reels, but the game has {count}")
@@ -212,15 +216,11 @@ def _reel(value: Any, at: str, symbols: set[str] | None, rows: int | None, probl
             return None
         return _symbol_weights(value["symbol_weights"], pointers.child(at, "symbol_weights"), symbols, rows, problems)
     strip_at = pointers.child(at, "strip")
-    strip = value.get("strip", pointers.MISSING)
-    if strip is pointers.MISSING:
-        problems.add(strip_at, "the reel's `strip` is missing (its symbols in order, top to bottom)")
-        return None
-    if not isinstance(strip, list) or not strip:
-        problems.add(strip_at, f"`strip` is {_type(strip)}, not a list of symbols")
-        return None
-    if len(strip) > MAX_STOPS:
-        problems.add(strip_at, f"{len(strip):,} stops; casino-audit reads at most {MAX_STOPS:,} per reel")
+    strip = _listed(value.get("strip", pointers.MISSING), strip_at, problems,
+                    "the reel's `strip` is missing (its symbols in order, top to bottom)",
+                    "`strip` is {type}, not a list of symbols",
+                    MAX_STOPS, f"{{count:,}} stops; casino-audit reads at most {MAX_STOPS:,} per reel")
+    if strip is None:
         return None
     good = True
     for index, symbol in enumerate(strip):
@@ -349,12 +349,9 @@ def _evaluation(par: dict, at: str, reels, rows, problems: _Problems):
             problems.add(at, "the PAR data give neither `lines` (the paylines) nor `ways: true`")
         return None, bool(ways)
     lines_at = pointers.child(at, "lines")
-    lines = par["lines"]
-    if not isinstance(lines, list) or not lines:
-        problems.add(lines_at, f"`lines` is {_type(lines)}, not a list of paylines")
-        return None, False
-    if len(lines) > MAX_LINES:
-        problems.add(lines_at, f"{len(lines):,} lines; casino-audit computes at most {MAX_LINES}")
+    lines = _listed(par["lines"], lines_at, problems, "", "`lines` is {type}, not a list of paylines",
+                    MAX_LINES, f"{{count:,}} lines; casino-audit computes at most {MAX_LINES}")  # given: never missing
+    if lines is None:
         return None, False
     found = []
     for index, line in enumerate(lines):
@@ -473,14 +470,10 @@ def _bet(value: dict, at: str, lines, ways: bool, problems: _Problems) -> Fracti
 
 
 def _pays(value: Any, at: str, known: _Names, reels: int | None, ways: bool, problems: _Problems):
-    if value is pointers.MISSING:
-        problems.add(at, "the paytable's `pays` is missing")
-        return None
-    if not isinstance(value, list) or not value:
-        problems.add(at, f"`pays` is {_type(value)}, not a list of pay entries")
-        return None
-    if len(value) > MAX_ENTRIES:
-        problems.add(at, f"{len(value):,} pay entries; casino-audit reads at most {MAX_ENTRIES:,}")
+    value = _listed(value, at, problems, "the paytable's `pays` is missing",
+                    "`pays` is {type}, not a list of pay entries",
+                    MAX_ENTRIES, f"{{count:,}} pay entries; casino-audit reads at most {MAX_ENTRIES:,}")
+    if value is None:
         return None
     found = []
     for index, entry in enumerate(value):
