@@ -174,11 +174,15 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY
 
 
 def _read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
-    """The file's bytes: a regular file within the size limit, read by one open and one fstat; anything else
-    (no such file, a directory, a FIFO, a device, too large, an error) is said by `_read_path`."""
+    """The file's bytes: a regular file within the size limit, read by one stat, one open and one fstat; anything
+    else (no such file, a directory, a FIFO, a device, too large, a name with a NUL byte, an error) is said by
+    `_read_path`. Only a regular file is opened: opening a FIFO or a device can act on it (a writer waiting on a
+    FIFO is released, a watchdog is armed), and a filing can name any path."""
     try:
-        handle = os.open(path, _OPEN_FLAGS)
-    except OSError:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return _read_path(Path(path), max_bytes)
+        handle = os.open(path, _OPEN_FLAGS)  # the fstat below refuses what replaced the file since the stat
+    except (OSError, ValueError):  # ValueError: a NUL byte or a lone surrogate in the name
         return _read_path(Path(path), max_bytes)
     try:
         status = os.fstat(handle)
@@ -186,7 +190,7 @@ def _read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
             raw = os.read(handle, status.st_size + 1)
             if len(raw) == status.st_size:  # what stat said, and nothing after it: the common case, done
                 return raw
-    except OSError:
+    except (OSError, ValueError):
         pass
     finally:
         os.close(handle)

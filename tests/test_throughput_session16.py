@@ -150,3 +150,33 @@ def test_each_list_of_the_par_data_says_what_is_wrong_with_it_in_its_own_words()
     assert said(reels=[{"strip": ["A"] * (par.MAX_STOPS + 1)}]) == [
         f"{par.MAX_STOPS + 1:,} stops; casino-audit reads at most {par.MAX_STOPS:,} per reel"]
     assert said(lines="x") == ["`lines` is the text 'x', not a list of paylines"]
+
+
+def test_a_name_no_file_can_have_is_said_as_no_such_file_not_a_crash(tmp_path):
+    """A meter log's header can name the machine's file: a NUL byte or a lone surrogate in that name made os.open
+    raise ValueError (the red-team pass of session 16), where the path's own checks say "no such file"."""
+    for name in ("machine.yaml\x00", "machine\udc80.yaml"):
+        try:
+            _read_bytes(str(tmp_path / name), 1 << 20)
+        except Exception as problem:  # noqa: BLE001 - the loader's _Problem
+            assert "no such file" in str(problem.args), problem
+        else:
+            raise AssertionError("a file was read under an impossible name")
+
+
+def test_a_fifo_or_a_device_is_never_opened(tmp_path, monkeypatch):
+    """Opening a FIFO releases a writer waiting on it, opening some devices acts on them: only regular files are."""
+    opened = []
+    real_open = os.open
+    monkeypatch.setattr(os, "open", lambda path, *args, **kwargs: opened.append(path) or real_open(path, *args,
+                                                                                                  **kwargs))
+    targets = [tmp_path, "/dev/zero"] if os.path.exists("/dev/zero") else [tmp_path]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.yaml")
+        targets.append(tmp_path / "pipe.yaml")
+    for target in targets:
+        try:
+            _read_bytes(str(target), 1 << 20)
+        except Exception:  # noqa: BLE001 - refused, as it must be
+            pass
+    assert opened == []
