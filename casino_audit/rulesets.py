@@ -165,7 +165,10 @@ def _recall(cache: OrderedDict, key):
 
 def load_ruleset(path: str | Path, _seen: tuple[str, ...] = ()) -> Ruleset:
     path = Path(path)
-    resolved = str(path.resolve())
+    try:
+        resolved = str(path.resolve())
+    except (OSError, ValueError, RuntimeError):  # a NUL byte in the name, a loop of links: no file by that name
+        raise RulesetError([problem(str(path), 1, 1, "no such file (the name cannot name one)")]) from None
     if resolved in _seen:
         raise _ChainError([problem(str(path), 1, 1, f"`extends` goes round in a circle ({' -> '.join(_seen + (resolved,))})")])
     raw, failed = read_file(path)

@@ -180,3 +180,15 @@ def test_a_fifo_or_a_device_is_never_opened(tmp_path, monkeypatch):
         except Exception:  # noqa: BLE001 - refused, as it must be
             pass
     assert opened == []
+
+
+def test_a_ruleset_named_by_an_impossible_path_is_a_ruleset_problem_not_an_internal_error():
+    from casino_audit.rulesets import RulesetError, load_ruleset
+
+    for name in ("a\x00b.yaml", "a\udc80.yaml"):
+        try:
+            load_ruleset(name)
+        except RulesetError as error:
+            assert "no such file" in str(error)
+        else:
+            raise AssertionError("a ruleset was read under an impossible name")
