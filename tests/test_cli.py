@@ -7,7 +7,7 @@ from dataclasses import replace
 import jsonschema
 import pytest
 
-from tests import schema_check
+import schema_check
 from casino_audit.shape import packaged_schema
 from conftest import EXAMPLES, REPO, without_par
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests import schema_check
+import schema_check
 from casino_audit.shape import packaged_schema
 from conftest import EXAMPLES, REPO, run_cli, without_par
 

@@ -19,7 +19,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import schema_check
+import schema_check
 from casino_audit import checks, pointers
 from casino_audit.engine import Checker
 from casino_audit.findings import Severity

@@ -14,7 +14,7 @@ from urllib.parse import unquote_to_bytes
 
 import pytest
 
-from tests import schema_check
+import schema_check
 from casino_audit.findings import Citation, Finding, Location, Related, Severity, Suppression
 from casino_audit.provenance import in_use
 from casino_audit.reporters import FORMAT_NAMES, ReportContext, reporter

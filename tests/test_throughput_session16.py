@@ -13,7 +13,7 @@ from casino_audit import pointers
 from casino_audit.checks import par as par_check
 from casino_audit.json_reader import JsonReader, read_fast
 from casino_audit.loader import _read_bytes, _read_path
-from tests.test_json_fast import LIMITS, json_values, same
+from test_json_fast import LIMITS, json_values, same
 
 PAR = {"symbols": ["A", "B"], "reels": [[{"symbol": "A", "weight": 3}, {"symbol": "B", "weight": 1}]],
        "paytables": [{"name": "base", "pays": [{"symbols": ["A"], "pays": 2}]}]}
