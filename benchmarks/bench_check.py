@@ -207,10 +207,14 @@ def main() -> None:
         print(f"files: {args.files}, rounds: {args.rounds} (median of per-round ratios)")
         print(f"whole check + JSON report, YAML: {rate:8.0f} documents/s")
         targets = {"yaml / libyaml events": 2.5, "json / json.loads + jsonschema-rs": 4.0, "invalid / valid": 1.3}
+        # Issue 11's targets are set on 2,000 files: on fewer, the run's fixed costs (workers started, the report
+        # written) weigh more, and the ratio printed is orientation, said so.
+        measured_as_set = args.files >= 2000
         for name, values in found.items():
             target = targets.get(name)
             print(f"  {name:48} {statistics.median(values):6.2f}x"
-                  + (f"   (target <= {target})" if target else "")
+                  + ((f"   (target <= {target})" if measured_as_set else f"   (target <= {target} on 2,000 files)")
+                     if target else "")
                   + f"   [{min(values):.2f} .. {max(values):.2f}]")
         if args.jobs:
             one, many = [], []
