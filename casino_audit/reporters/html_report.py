@@ -519,22 +519,27 @@ def _not_checked(result, context) -> list[str]:
     if not files and not documents:
         out.append('<p class="none">Every file found was read and every document in it checked against law.</p>')
     if files:
-        out.append('<h3>Files not checked, or checked in part</h3><table class="grid"><thead><tr><th>Path</th>'
-                   "<th>Status</th><th>Why</th></tr></thead><tbody>")
-        for record in files:
-            out.append(f'<tr class="not-checked-file"{data(path=record.path, status=record.status)}>'
-                       f"<td><code>{text(record.path)}</code></td><td>{text(record.status)}</td>"
-                       f"<td>{text(record.reason or '')}</td></tr>")
-        out.append("</tbody></table>")
+        out += _grid("<h3>Files not checked, or checked in part</h3>", ("Path", "Status", "Why"), (
+            ("not-checked-file", data(path=record.path, status=record.status),
+             (f"<code>{text(record.path)}</code>", text(record.status), text(record.reason or "")))
+            for record in files))
     if documents:
-        out.append('<h3>Documents not checked against law</h3><table class="grid"><thead><tr><th>Where</th>'
-                   "<th>Finding</th><th>Why</th></tr></thead><tbody>")
-        for finding in documents:
-            out.append(f'<tr class="not-checked-document"{data(file=finding.file, document=finding.document)}>'
-                       f"<td>{_where(finding.file, finding.line, finding.column, None, finding.document)}</td>"
-                       f"<td><code>{text(finding.rule_id)}</code></td><td>{text(finding.message)}</td></tr>")
-        out.append("</tbody></table>")
+        out += _grid("<h3>Documents not checked against law</h3>", ("Where", "Finding", "Why"), (
+            ("not-checked-document", data(file=finding.file, document=finding.document),
+             (_where(finding.file, finding.line, finding.column, None, finding.document),
+              f"<code>{text(finding.rule_id)}</code>", text(finding.message)))
+            for finding in documents))
     out.append("</section>")
+    return out
+
+
+def _grid(head: str, columns: tuple[str, ...], rows) -> list[str]:
+    """`head` (HTML), then a grid table of `columns` with a row per (class, data attributes, cells as HTML)."""
+    out = [head + '<table class="grid"><thead><tr>' + "".join(f"<th>{name}</th>" for name in columns)
+           + "</tr></thead><tbody>"]
+    out.extend(f'<tr class="{kind}"{attributes}>' + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+               for kind, attributes, cells in rows)
+    out.append("</tbody></table>")
     return out
 
 
@@ -543,13 +548,12 @@ def _settings(context) -> list[str]:
     if not context.settings:
         out.append('<p class="none">Every setting at its default: the whole law, failing on any error.</p>')
     else:
-        out.append('<p class="lead">Each setting that is not the default narrows, loosens or shapes the check; '
-                   'where it came from is named.</p><table class="grid"><thead><tr><th>Setting</th><th>Value</th>'
-                   "<th>From</th></tr></thead><tbody>")
-        for setting in context.settings:
-            out.append(f'<tr class="setting"{data(name=setting.name)}><td><code>{text(setting.name)}</code></td>'
-                       f"<td>{text(setting_text(setting.value))}</td><td>{text(setting.source)}</td></tr>")
-        out.append("</tbody></table>")
+        out += _grid('<p class="lead">Each setting that is not the default narrows, loosens or shapes the check; '
+                     "where it came from is named.</p>", ("Setting", "Value", "From"), (
+                         ("setting", data(name=setting.name),
+                          (f"<code>{text(setting.name)}</code>", text(setting_text(setting.value)),
+                           text(setting.source)))
+                         for setting in context.settings))
     out.append("</section>")
     return out
 
