@@ -1,5 +1,7 @@
-"""The shortcuts of session 16's throughput work hold to what they replace: the PAR data's cache key, the bound on
-a JSON filing's keys and values, the read of a regular file, and a trailing wildcard's walk."""
+"""Session 16: the throughput shortcuts hold to what they replace (the PAR data's cache key, the bound on a JSON
+filing's keys and values, the read of a regular file, a trailing wildcard's walk, a log line read by the C
+scanner); what the red-team pass found in them stays mended (a name no file can have, a FIFO or a device never
+opened); the PAR lists read by one helper keep their words."""
 
 from __future__ import annotations
 
