@@ -194,3 +194,41 @@ def test_a_ruleset_named_by_an_impossible_path_is_a_ruleset_problem_not_an_inter
             assert "no such file" in str(error)
         else:
             raise AssertionError("a ruleset was read under an impossible name")
+
+
+def _money_uncached(text: str):
+    from decimal import InvalidOperation
+
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() and -30 <= number.adjusted() <= 30 else None
+
+
+amount_texts = st.one_of(st.sampled_from(["25", "25.0", "-12.50", " 7 ", "1e3", "1E31", "NaN", "inf", "-0", "0.00",
+                                          "", "abc", "1_000", "٣", "12.5.0", "9" * 30, "0." + "0" * 28 + "1"]),
+                         st.decimals(allow_nan=True, allow_infinity=True).map(str), st.text(max_size=6))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(amount_texts, min_size=1, max_size=20))
+def test_an_amount_written_as_text_reads_the_same_whether_read_before_or_not(texts):
+    """money() keeps what it read of each text (a roulette log repeats its stakes): the same text read again, or
+    first, or past the number kept, is the same amount, of the same digits."""
+    from casino_audit import replay
+
+    for text in texts + texts:  # each text read twice: the second time from what was kept
+        expected, got = _money_uncached(text), replay.money(text) if len(text) <= 30 else _money_uncached(text)
+        assert (expected is None and got is None) or (got is not None and expected is not None
+                                                       and str(got) == str(expected)), (text, got, expected)
+
+
+def test_amounts_past_the_number_kept_are_still_read(monkeypatch):
+    from casino_audit import replay
+
+    monkeypatch.setattr(replay, "_TEXT_READ", {})
+    for n in range(replay._TEXT_KEPT + 50):
+        assert replay.money(str(n)) == n
+    assert len(replay._TEXT_READ) == replay._TEXT_KEPT
+    assert replay.money("x1") is None and str(replay.money("7.50")) == "7.50"

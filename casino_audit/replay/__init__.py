@@ -112,6 +112,10 @@ _DIGITS = 30
 _BOUND = Decimal(10) ** _DIGITS
 
 
+_TEXT_READ: dict[str, Decimal | None] = {}  # amounts written as text ("25", "-12.50"), each read once
+_TEXT_KEPT = 4096  # a log's amounts repeat (stakes, wins); a log of all-different ones reads past this anew
+
+
 def money(value: Any) -> Decimal | None:
     """An amount as written (a Decimal from JSON, an int, or text), exactly; None if it is no amount."""
     kind = type(value)
@@ -120,11 +124,18 @@ def money(value: Any) -> Decimal | None:
     if kind is float:  # never reached from our readers; a float amount is already inexact
         return None
     if kind is str and len(value) <= 30:  # "12.50": short text cannot hold an unreasonable number of digits
+        read = _TEXT_READ.get(value, _TEXT_READ)  # the dict itself: not read yet (None is "no amount")
+        if read is not _TEXT_READ:
+            return read
         try:
             number = Decimal(value)
         except InvalidOperation:
-            return None
-        return number if number.is_finite() and -_DIGITS <= number.adjusted() <= _DIGITS else None
+            number = None
+        if number is not None and not (number.is_finite() and -_DIGITS <= number.adjusted() <= _DIGITS):
+            number = None
+        if len(_TEXT_READ) < _TEXT_KEPT:
+            _TEXT_READ[value] = number  # a Decimal is immutable: one object serves every amount so written
+        return number
     return to_decimal(value)
 
 
