@@ -259,7 +259,7 @@ def _constant(name: str):
 _FAST = None
 # A digit read as "0", an opening bracket as "(", a colon or comma as ",", anything else as " ": one translation
 # tells the longest run of digits, the brackets to measure, and a bound on the keys and values written.
-_DIGITS_ONLY = bytes(48 if byte in b"0123456789" else 40 if byte in b"{[" else 44 if byte in b":," else 32
+_MARKING = bytes(48 if byte in b"0123456789" else 40 if byte in b"{[" else 44 if byte in b":," else 32
                      for byte in range(256))
 _TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -309,7 +309,7 @@ def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
         return None
     raw = text.encode("utf-8", "surrogatepass")
-    marked = raw.translate(_DIGITS_ONLY)
+    marked = raw.translate(_MARKING)
     if marked.find(_TOO_MANY_DIGITS) >= 0:
         return None  # a number too long (or digits in a text as long): the tokenizer says which
     if _FAST is None:

@@ -60,16 +60,24 @@ def resolve(data: Any, segments: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
         yield from _resolve(data, segments, 0, "")
         return
     plain = segments if wildcard is None else segments[:-1]
-    node = data  # a plain path, or the one to a last `*`'s container: no per-segment string building
-    for depth, segment in enumerate(plain):
-        node = step(node, segment)
-        if node is MISSING:
-            yield join(segments[: depth + 1]), MISSING
-            return
-    if wildcard is None:
+    missing_at, node = locate(data, plain)  # a plain path, or the one to a last `*`'s container
+    if missing_at is not None:
+        yield missing_at, MISSING
+    elif wildcard is None:
         yield join(segments), node
     else:
         yield from _items(node, join(plain))
+
+
+def locate(data: Any, segments: tuple[str, ...]) -> tuple[str | None, Any]:
+    """(None, the value) at a plain path; (the pointer of its first segment that is not there, MISSING) where it
+    stops. No string is built on the way (a pointer only for what is missing)."""
+    node = data
+    for depth, segment in enumerate(segments):
+        node = node.get(segment, MISSING) if type(node) is dict else step(node, segment)
+        if node is MISSING:
+            return join(segments[: depth + 1]), MISSING
+    return None, node
 
 
 def _items(node: Any, prefix: str) -> Iterator[tuple[str, Any]]:

@@ -79,8 +79,8 @@ class ShapeValidator:
         if self._fast is not None and ((values is not None and values <= RS_NODES) or _small(data, RS_NODES)):
             try:
                 seen: set = set()
-                listed = self._by_property().iter_errors(data) if isinstance(data, dict) and \
-                    self._by_property() is not None else self._fast.iter_errors(data)
+                split = self._by_property() if isinstance(data, dict) else None
+                listed = (split or self._fast).iter_errors(data)
                 errors = [adapted for error in listed for adapted in self._adapt(error, data, seen)]
             except Exception:  # a value jsonschema-rs cannot convert: jsonschema explains it all
                 errors = None

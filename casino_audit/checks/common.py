@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from itertools import starmap
 from typing import Any, Callable, Iterable, Iterator
 
 from casino_audit import pointers
@@ -85,22 +86,30 @@ def reached(data, compiled: Targets) -> Iterable[tuple[str, Any]]:
         return _reached(data, compiled)
     found, missing = [], None
     for pointer, segments in compiled:
-        node = data
-        for depth, segment in enumerate(segments):
-            node = node.get(segment, MISSING) if type(node) is dict else pointers.step(node, segment)
-            if node is MISSING:
-                pointer = pointers.join(segments[:depth + 1])
-                if missing is None:
-                    missing = {pointer}
-                elif pointer in missing:
-                    break
-                else:
-                    missing.add(pointer)
-                found.append((pointer, MISSING))
-                break
-        else:
+        missing_at, node = pointers.locate(data, segments)
+        if missing_at is None:
             found.append((pointer, node))
+        elif missing is None or missing_at not in missing:
+            missing = missing or set()
+            missing.add(missing_at)
+            found.append((missing_at, MISSING))
     return found
+
+
+def judging(compiled: Targets, judge: Callable[[str, Any], tuple[str, str] | None]) -> CompiledCheck:
+    """A check that judges each (pointer, value) the targets reach, `judge` giving a violation or None: at once,
+    as a list, where each target reaches one value; one at a time where a wildcard may reach many."""
+    if compiled.plain:
+        def check(data):
+            return [found for found in starmap(judge, reached(data, compiled)) if found is not None]
+        return check
+
+    def check_each(data):
+        for pointer, value in reached(data, compiled):
+            found = judge(pointer, value)
+            if found is not None:
+                yield found
+    return check_each
 
 
 def _reached(data, compiled) -> Iterator[tuple[str, Any]]:

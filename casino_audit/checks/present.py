@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casino_audit.checks.common import CompiledCheck, check_schema, compiled_targets, name, names, reached, target_list
+from casino_audit.checks.common import CompiledCheck, check_schema, compiled_targets, judging, name, names, target_list
 from casino_audit.pointers import MISSING
 
 NAME = "present"
@@ -14,24 +14,10 @@ def targets(spec):
 
 
 def compile(spec) -> CompiledCheck:
-    compiled = compiled_targets(spec)
-
-    def check(data):  # a list, or one value at a time where a wildcard may reach many
-        return _judged(data) if compiled.plain else _judged_each(data)
-
-    def _judged(data):
-        return [found for found in map(_judge, reached(data, compiled)) if found is not None]
-
-    def _judged_each(data):
-        for reading in reached(data, compiled):
-            found = _judge(reading)
-            if found is not None:
-                yield found
-    return check
+    return judging(compiled_targets(spec), _judge)
 
 
-def _judge(reading) -> tuple[str, str] | None:
-    pointer, value = reading
+def _judge(pointer: str, value) -> tuple[str, str] | None:
     if value is MISSING:
         return pointer, f"`{name(pointer)}` is missing"
     if value is None or value == "" or value == [] or value == {} or (isinstance(value, str) and not value.strip()):

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from casino_audit import pointers
 from casino_audit.checks.common import (MISSING_SCHEMA, PLAIN_POINTER, CompiledCheck, check_schema,
-                                        compiled_targets, describe_missing, missing_is_breach, name, names,
-                                        reached, target_list, under)
+                                        compiled_targets, describe_missing, judging, missing_is_breach, name,
+                                        names, target_list, under)
 from casino_audit.checks.predicates import NUMBER_READ, PREDICATES, read
 from casino_audit.pointers import MISSING
 from casino_audit.values import show, show_quotient, to_decimal
@@ -64,28 +64,10 @@ def compile(spec) -> CompiledCheck:
                 return pointer, f"`{name(pointer)}` is {shown}, {failure}"
         return None
 
-    if compiled.plain:  # a value per target: judged at once, no generator
-        if passing is not None:
-            check_passes = _all_are(tuple(segments for _, segments in compiled), passing)
-
-        def check(data):
-            violations = []
-            for pointer, value in reached(data, compiled):
-                if value is not passing:
-                    found = judge(pointer, value)
-                    if found is not None:
-                        violations.append(found)
-            return violations
-        if passing is not None:
-            check.passes = check_passes  # the engine's shortcut where every path is clear: nothing to say
-        return check
-
-    def check_each(data):  # a wildcard, over however many items: violations handed on as they come
-        for pointer, value in reached(data, compiled):
-            found = judge(pointer, value)
-            if found is not None:
-                yield found
-    return check_each
+    check = judging(compiled, judge)
+    if passing is not None and compiled.plain:  # the engine's shortcut where every path is clear: nothing to say
+        check.passes = _all_are(tuple(segments for _, segments in compiled), passing)
+    return check
 
 
 def _all_are(paths: tuple, wanted: bool):

@@ -150,12 +150,14 @@ def read_json_lines(path: str) -> Stream:
         for number, text in _lines(stream):
             try:
                 # The C scanner at the line's start; a line it cannot take whole (leading space, something after
-                # the record, no record) goes through decode, which reads it or says why not.
+                # the record other than JSON's whitespace, no record) goes through decode, which reads it or says
+                # why not.
                 try:
                     data, end = scan(text, 0)
+                    whole = end == len(text) or not text[end:].strip(" \t\n\r")
                 except StopIteration:
-                    data, end = decode(text), None
-                if end is not None and end != len(text) and text[end:].strip(" \t\n\r"):  # JSON's whitespace only
+                    whole = False
+                if not whole:
                     data = decode(text)
             except _DuplicateKey as error:
                 stream.problem(F.LOAD_DUPLICATE_KEY, f"the key {error.args[0]!r} is given twice in one record; a "

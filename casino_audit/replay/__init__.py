@@ -37,7 +37,7 @@ from decimal import Context, Decimal, Inexact, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
-from casino_audit.values import to_decimal
+from casino_audit.values import bounded_decimal, to_decimal
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
@@ -127,12 +127,7 @@ def money(value: Any) -> Decimal | None:
         read = _TEXT_READ.get(value, _TEXT_READ)  # the dict itself: not read yet (None is "no amount")
         if read is not _TEXT_READ:
             return read
-        try:
-            number = Decimal(value)
-        except InvalidOperation:
-            number = None
-        if number is not None and not (number.is_finite() and -_DIGITS <= number.adjusted() <= _DIGITS):
-            number = None
+        number = bounded_decimal(value)
         if len(_TEXT_READ) < _TEXT_KEPT:
             _TEXT_READ[value] = number  # a Decimal is immutable: one object serves every amount so written
         return number

@@ -30,11 +30,14 @@ def finding_dict(finding: Finding) -> dict:
         "document": finding.document,
         "jurisdiction": finding.jurisdiction,
         "citation": citation_dict(finding.citation),
-        "related": [{"message": r.message, "file": r.location.file, "line": r.location.line,
-                     "column": r.location.column, "pointer": r.location.pointer, "document": r.location.document}
-                    for r in finding.related],
+        "related": related_list(finding),
         "suppression": suppression_dict(finding.suppression),
     }
+
+
+def related_list(finding: Finding) -> list[dict]:
+    return [{"message": r.message, "file": r.location.file, "line": r.location.line, "column": r.location.column,
+             "pointer": r.location.pointer, "document": r.location.document} for r in finding.related]
 
 
 class Written(str):
@@ -55,7 +58,7 @@ def finding_json(finding: Finding, citations: dict) -> Written:
     if cited is None:
         cited = citations[citation] = _ENCODE(citation_dict(citation))
     rest = _NOTHING_MORE if not finding.related and finding.suppression is None else (
-        ', "related": ' + _ENCODE(finding_dict(finding)["related"]) + ', "suppression": '
+        ', "related": ' + _ENCODE(related_list(finding)) + ', "suppression": '
         + _ENCODE(suppression_dict(finding.suppression)) + "}")
     return Written(head[:-1] + ', "citation": ' + cited + rest)
 
