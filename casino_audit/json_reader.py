@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from json.decoder import scanstring
+from typing import Any
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Location, Related, Severity
-from casino_audit.pointers import split
+from casino_audit.pointers import MISSING, split
 from casino_audit.positions import Positions, Spots
 from casino_audit.values import MAX_DIGITS, bounded_decimal, show
 
@@ -262,6 +263,7 @@ _FAST = None
 _MARKING = bytes(48 if byte in b"0123456789" else 40 if byte in b"{[" else 44 if byte in b":," else 32
                      for byte in range(256))
 _TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
+_BOUND_BY_LENGTH = 5_000
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
@@ -269,8 +271,9 @@ class LazyPositions(Positions):
     """Positions in a text the C decoder read: a finding's pointer is found by walking the text along it, each
     value passed over by the C scanner; the whole table (the tokenizer's) only if someone lists it."""
 
-    def __init__(self, text: str, path: str, max_nodes: int, max_depth: int):
+    def __init__(self, text: str, path: str, max_nodes: int, max_depth: int, data: Any = MISSING):
         self._source = (text, path, max_nodes, max_depth)
+        self._data = data
         self._found = None
 
     def _positions(self) -> Positions:
@@ -284,7 +287,7 @@ class LazyPositions(Positions):
             return None
         text = self._source[0]
         try:
-            offset = _walk(text, split(pointer) if pointer else ())
+            offset = _walk(text, split(pointer) if pointer else (), self._data)
         except (ValueError, IndexError):  # pragma: no cover - the text was read whole by the decoder
             return self._positions().nearest(pointer)
         return line_column(text, offset)
@@ -302,11 +305,12 @@ class LazyPositions(Positions):
 def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
     """(data, lazy positions, at least as many as its keys and values) when the C decoder reads the text exactly
     as the tokenizer would; else None. Each key is followed by a colon and each value but the first of a list or
-    the document's by a colon or a comma: the bound counts every colon, comma and opening bracket twice."""
+    the document's by a colon or a comma: past its length's bound, every colon, comma and opening bracket is
+    counted twice."""
     global _FAST
     if len(text) > max_nodes:
         return None  # past the limit on nodes, or near it: the tokenizer counts
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+    if "\\" in text and "\\u" in text and _SURROGATE_ESCAPE.search(text):  # one character is found faster
         return None
     raw = text.encode("utf-8", "surrogatepass")
     marked = raw.translate(_MARKING)
@@ -326,7 +330,13 @@ def read_fast(text: str, path: str, max_nodes: int, max_depth: int):
         within = _brackets_nest_within(raw, max_depth)
         if not (within if within is not None else _nests_within(data, max_depth)):
             return None
-    return data, LazyPositions(text, path, max_nodes, max_depth), 1 + 2 * (openings + marked.count(b","))
+    # Each key and value takes two characters or more, with its separator (a scalar one, a key `"":`, a
+    # container two, and a comma each but the first): (length + 1) / 2 bounds them. A text long enough for that
+    # to reach the number whose shape errors jsonschema-rs lists (5,000) is bounded by its marks as well.
+    bound = (len(text) + 1) // 2
+    if bound > _BOUND_BY_LENGTH:
+        bound = min(bound, 1 + 2 * (openings + marked.count(b",")))
+    return data, LazyPositions(text, path, max_nodes, max_depth, data), bound
 
 
 _MARKS = b'[]{}"\\'
@@ -384,15 +394,28 @@ def _skipping():
     return _SKIP
 
 
-def _walk(text: str, segments) -> int:
+def _walk(text: str, segments, data: Any = MISSING) -> int:
     """The offset where the value at `segments` is written (a mapping member: where its key is), or that of its
-    nearest ancestor written in the text. The text has been read by the decoder: it is JSON, with no key twice."""
+    nearest ancestor written in the text. The text has been read by the decoder: it is JSON, with no key twice.
+    `data`, what the decoder read from it, tells where a path stops without passing over the rest of its
+    container, and lets a key be found by searching the text: with no backslash in it, a key is written
+    exactly as it reads, so a key written once from where its mapping starts is the one sought."""
     scan = _skipping().scan_once  # (value, end) of the value at an offset, without raw_decode's wrapper
+    plain = data is not MISSING and "\\" not in text
     at = _past_space(text, 0)
     found = at
+    node = data
     for segment in segments:
         opening = text[at]
         if opening == "{":
+            if plain:
+                if segment not in node:
+                    return found
+                node = node[segment]
+                key_at, colon = _only_key(text, '"' + segment + '"', at)
+                if key_at >= 0:
+                    found, at = key_at, _past_space(text, colon + 1)
+                    continue
             at = _past_space(text, at + 1)
             while text[at] == '"':
                 key_at = at
@@ -410,6 +433,10 @@ def _walk(text: str, segments) -> int:
             if not segment.isdigit():  # as Spots.member reads an index
                 return found
             wanted, index = int(segment), 0
+            if plain:
+                if wanted >= len(node):
+                    return found
+                node = node[wanted]
             at = _past_space(text, at + 1)
             while text[at] != "]" and index < wanted:
                 at = _past_space(text, scan(text, at)[1])
@@ -422,6 +449,22 @@ def _walk(text: str, segments) -> int:
         else:
             return found
     return found
+
+
+def _only_key(text: str, quoted: str, start: int) -> tuple[int, int]:
+    """(where, colon) of the one key written `quoted` from `start` on, in a text with no backslash: a quoted
+    text followed by a colon is a key (a string value is followed by a comma or a bracket); (-1, -1) when
+    there are none or several."""
+    only = colon = -1
+    at = text.find(quoted, start)
+    while at >= 0:
+        after = _past_space(text, at + len(quoted))
+        if after < len(text) and text[after] == ":":
+            if only >= 0:
+                return -1, -1
+            only, colon = at, after
+        at = text.find(quoted, at + 1)
+    return only, colon
 
 
 def _past_space(text: str, at: int) -> int:

@@ -1,0 +1,43 @@
+"""Session 17: a finding's position in a JSON filing found by searching for its key (tests/test_json_fast.py
+holds the walk in general)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings, strategies as st
+
+from casino_audit.json_reader import JsonReader, read_fast
+
+LIMITS = (1_000_000, 100)
+
+# Few keys, also written as values and inside other keys, so that a key is often written several times.
+names = st.sampled_from(["a", "b", "ab", "", "a b", "é", "[", "{a}"])
+crowded = st.recursive(
+    st.none() | st.integers(-3, 3) | names,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(names, inner, max_size=4),
+    max_leaves=25)
+spacing = st.sampled_from([(",", ":"), (", ", ": "), (",", " : "), (",", "\n:\t"), (" ,", ":")])
+
+
+@settings(max_examples=300, deadline=None)
+@given(crowded, spacing, st.sampled_from([None, 0, 2]), st.lists(names | st.sampled_from(["0", "1", "00"]),
+                                                                   max_size=2))
+def test_a_key_searched_for_is_found_where_the_tokenizer_records_it(value, separators, indent, extra):
+    text = json.dumps(value, ensure_ascii=False, separators=separators, indent=indent)
+    fast = read_fast(text, "f.json", *LIMITS)
+    assert fast is not None
+    table = JsonReader(text, "f.json", *LIMITS).read()[1]
+    lazy = fast[1]
+    for pointer in table:
+        assert lazy.nearest(pointer) == table.nearest(pointer), (text, pointer)
+        below = pointer + "".join("/" + segment.replace("~", "~0").replace("/", "~1") for segment in extra)
+        assert lazy.nearest(below) == table.nearest(below), (text, below)
+
+
+def test_a_key_written_twice_in_the_text_is_found_in_its_own_mapping():
+    text = '{"a": {"x": 1}, "b": {"x": 2}, "x": 3}'
+    positions = read_fast(text, "f.json", *LIMITS)[1]
+    assert positions.nearest("/b/x") == (1, 23)
+    assert positions.nearest("/x") == (1, 32)
+    assert positions.nearest("/a/y") == (1, 2)  # not there: its mapping's key
