@@ -66,9 +66,23 @@ class _Steps:
         prefixes = {segments[:end] for b in bound for segments, expected in b.targets
                     if expected is None and pointers.WILDCARD not in segments for end in range(1, len(segments))}
         self.steps = tuple((prefix[:-1], prefix[-1], prefix) for prefix in sorted(prefixes, key=len))
+        # The same prefixes as a tree of keys, each mapping's keys looked up at once (see _mappings_clear).
+        self.tree: dict = {}
+        for prefix in sorted(prefixes, key=len):
+            node = self.tree
+            for segment in prefix:
+                node = node.setdefault(segment, {})
+        self.tree_keys = _tree_keys(self.tree)
 
     def clear(self, data: Any) -> bool:
         """Whether every prefix reaches a mapping, a list, null or nothing: then no plain target is blocked."""
+        if type(data) is dict:
+            found = _mappings_clear(data, self.tree_keys)
+            if found is not None:
+                return found
+        return self._clear_stepwise(data)
+
+    def _clear_stepwise(self, data: Any) -> bool:
         if not isinstance(data, dict):
             return False
         reached: dict[tuple, Any] = {(): data}
@@ -86,6 +100,32 @@ class _Steps:
                 return False
             reached[prefix] = node
         return True
+
+
+_CLEAR_TYPES = frozenset((dict, list, type(None)))
+
+
+def _tree_keys(tree: dict) -> tuple:
+    """(keys of this level, ((key, its own level), ...) for the keys with prefixes below them)."""
+    return tuple(tree), tuple((key, _tree_keys(below)) for key, below in tree.items() if below)
+
+
+def _mappings_clear(node: dict, level: tuple) -> bool | None:
+    """True where every prefix reaches a plain mapping, a list, null or nothing, and each with more below it a
+    mapping or nothing: each level's values looked up and their types tested at once. None otherwise: the
+    step-by-step walk, which also reads list indexes, answers."""
+    keys, deeper = level
+    if not _CLEAR_TYPES.issuperset(map(type, map(node.get, keys))):
+        return None  # a scalar where a path goes on (or a subclass): the walk says which
+    for key, below in deeper:
+        value = node.get(key)
+        if type(value) is dict:
+            found = _mappings_clear(value, below)
+            if found is not True:
+                return found
+        elif value is not None:
+            return None
+    return True
 
 
 class Checker:
@@ -106,6 +146,7 @@ class Checker:
         self._bound: dict[tuple[str, str], list[_Bound]] = {}
         self._steps: dict[tuple[str, str], _Steps] = {}
         self._plans: dict[tuple, tuple] = {}
+        self._param_findings: dict[tuple, Finding] = {}
         # What each ruleset has rules for, before --select/--ignore: (code, kind) -> games, "*" meaning all.
         self._coverage: dict[tuple[str, str], set] = {}
         self._ready: set[str] = set()
@@ -258,6 +299,14 @@ class Checker:
                 yield finding(rule, pointer, f"not checked: `{_name(pointer)}` {why}")
 
     def _param_finding(self, rule: Rule, missing: tuple[str, ...]) -> Finding:
+        """The run-level finding of a rule not applied for want of a parameter: made once, for it is said once
+        (the sink keeps one per rule and message) and nothing changes a finding with no file."""
+        made = self._param_findings.get((rule.id, missing))
+        if made is None:
+            made = self._param_findings[(rule.id, missing)] = self._make_param_finding(rule, missing)
+        return made
+
+    def _make_param_finding(self, rule: Rule, missing: tuple[str, ...]) -> Finding:
         ruleset = self.rulesets[rule.jurisdiction]
         described = "; ".join(f"{name} ({ruleset.params[name].description})" for name in missing)
         demanded = " (--require-params: a rule not applied fails the run)" if self.require_params else ""

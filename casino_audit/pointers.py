@@ -132,12 +132,28 @@ def follow(data: Any, segments: tuple[str, ...]) -> Any:
     return node
 
 
+def follower(segments: tuple[str, ...]) -> Callable[[Any], Any]:
+    """`follow` along one plain path, made once: a path of one or two segments (most paths a rule reads) is
+    read without the loop."""
+    if len(segments) == 1:
+        (first,) = segments
+        return lambda data: data.get(first, MISSING) if type(data) is dict else step(data, first)
+    if len(segments) == 2:
+        first, second = segments
+
+        def at(data: Any) -> Any:
+            node = data.get(first, MISSING) if type(data) is dict else step(data, first)
+            return node.get(second, MISSING) if type(node) is dict else step(node, second)
+        return at
+    return lambda data: follow(data, segments)
+
+
 def getter(pointer: str) -> Callable[[Any], Any]:
     """`get` for one pointer, its segments split once: what a rule compiled once asks of every document."""
     segments = split(pointer)
     if WILDCARD in segments:
         return lambda data: get(data, pointer)
-    return lambda data: follow(data, segments)
+    return follower(segments)
 
 
 def get(data: Any, pointer: str) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from casino_audit.json_reader import JsonReader, read_fast
 
@@ -41,3 +41,28 @@ def test_a_key_written_twice_in_the_text_is_found_in_its_own_mapping():
     assert positions.nearest("/b/x") == (1, 23)
     assert positions.nearest("/x") == (1, 32)
     assert positions.nearest("/a/y") == (1, 2)  # not there: its mapping's key
+
+
+# --- the engine's test that no rule's path is blocked, one mapping level at a time -------------------------
+
+from casino_audit.engine import _Bound, _Steps  # noqa: E402
+
+_SEGMENTS = ["a", "b", "0", "1"]
+paths = st.lists(st.lists(st.sampled_from(_SEGMENTS), min_size=1, max_size=4).map(tuple), min_size=1, max_size=6)
+filed = st.recursive(
+    st.none() | st.integers(0, 2) | st.text(max_size=1),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(_SEGMENTS), inner, max_size=4),
+    max_leaves=15)
+
+
+class _Rule:
+    id = "X"
+
+
+@settings(max_examples=400, deadline=None)
+@given(paths, filed)
+@example([("a", "0", "b")], {"a": [1]}).via("a list on the way, its item a scalar")
+@example([("a", "b")], {"a": 1}).via("a scalar where the path goes on")
+def test_the_level_test_of_blocked_paths_agrees_with_the_step_by_step_walk(targets, data):
+    steps = _Steps([_Bound(_Rule(), None, (), (), tuple((path, None) for path in targets), ())])
+    assert steps.clear(data) == steps._clear_stepwise(data)

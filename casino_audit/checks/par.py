@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import marshal
 import pickle
+import weakref
 from collections import OrderedDict
 from decimal import Decimal
 from fractions import Fraction
@@ -115,6 +116,7 @@ def compile(spec) -> CompiledCheck:
     bound = least / 100 if least is not None else None
     points = tolerance / 100 if tolerance is not None else None
     par_at = pointers.getter(at)
+    judged: dict = {}
 
     def check(data):
         par = par_at(data)
@@ -135,7 +137,7 @@ def compile(spec) -> CompiledCheck:
         if verify == "minimum":
             yield from _minimum(found, least, bound)
         else:
-            yield from _declared(data, found, spec["declared"], tolerance, points)
+            yield from _declared(data, found, spec["declared"], tolerance, points, judged)
     return check
 
 
@@ -167,41 +169,63 @@ def _minimum(found, least: Fraction, bound: Fraction | None = None):
                                   f"{estimate}, across the minimum (the exact count outgrew its work budget)")
 
 
-def _declared(data, found, declared_at: str, tolerance: Fraction, points: Fraction | None = None):
-    """`tolerance` in percentage points, `points` the same as a fraction of one (computed once by the rule)."""
+_JUDGED_KEPT = 1_024  # (rate as written, paytable) judgements kept per rule: a batch of one model declares few rates
+
+
+def _declared(data, found, declared_at: str, tolerance: Fraction, points: Fraction | None = None,
+              judged: dict | None = None):
+    """`tolerance` in percentage points, `points` the same as a fraction of one (computed once by the rule).
+    `judged`: the rule's judgements of a rate written as text against a paytable's computed return, kept with
+    the item they are about, weakly (its identity is never taken for another's, and it is not kept alive).
+    Computing a declared rate's gap to the exact return, and writing it, costs a filing more than its reading."""
     points = tolerance / 100 if points is None else points
     machine_rate = pointers.get(data, declared_at)
     for item in found:
-        result, table = item.result, item.paytable
+        table = item.paytable
         pointer, rate = table.declared if table.declared else (declared_at, machine_rate)
         if rate is MISSING:
             continue  # no rate declared: the rule that requires one reports it
-        number = to_decimal(rate, "percent")
-        if number is None:
-            yield pointer, f"not checked: `{name(pointer)}` is {show(rate)}, not a rate written with a % sign"
+        if judged is None or type(rate) is not str:
+            yield from _judge_declared(item, pointer, rate, tolerance, points)
             continue
-        stated = Fraction(number) / 100
-        what = f"the PAR data of paytable {table.paytable.name!r}"
-        if result is None:
-            yield pointer, f"cannot tell whether `{name(pointer)}` is the return of {what}: {TOO_LARGE}"
-            continue
-        allowed = f"more than the {show(Decimal(tolerance.numerator) / tolerance.denominator)} allowed"
-        if result.exact:
-            gap = abs(stated - result.rtp)
-            if gap > points:
-                yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return "
-                                f"{percent(result.rtp)} (exactly {result.rtp}): {percent(gap, 5).removesuffix(' %')} "
-                                f"percentage points apart, {allowed}")
-            continue
-        low, high = result.ci95
-        estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to {percent(high, 2)}, "
-                    f"{result.rounds:,} simulated spins)")
-        if high < stated - points or low > stated + points:
-            yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return {estimate}, "
-                            f"{allowed}")
-        elif low < stated - points or high > stated + points:
-            yield pointer, (f"cannot tell whether `{name(pointer)}` ({show(number, 'percent')}) is the return of "
-                            f"{what}: they return {estimate} (the exact count outgrew its work budget)")
+        key = (pointer, rate, id(item))
+        held = judged.get(key)
+        if held is None or held[0]() is not item:
+            if len(judged) >= _JUDGED_KEPT:
+                judged.clear()
+            held = judged[key] = (weakref.ref(item), list(_judge_declared(item, pointer, rate, tolerance, points)))
+        yield from held[1]
+
+
+def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fraction):
+    """What one declared rate says against one paytable's computed return."""
+    result, table = item.result, item.paytable
+    number = to_decimal(rate, "percent")
+    if number is None:
+        yield pointer, f"not checked: `{name(pointer)}` is {show(rate)}, not a rate written with a % sign"
+        return
+    stated = Fraction(number) / 100
+    what = f"the PAR data of paytable {table.paytable.name!r}"
+    if result is None:
+        yield pointer, f"cannot tell whether `{name(pointer)}` is the return of {what}: {TOO_LARGE}"
+        return
+    allowed = f"more than the {show(Decimal(tolerance.numerator) / tolerance.denominator)} allowed"
+    if result.exact:
+        gap = abs(stated - result.rtp)
+        if gap > points:
+            yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return "
+                            f"{percent(result.rtp)} (exactly {result.rtp}): {percent(gap, 5).removesuffix(' %')} "
+                            f"percentage points apart, {allowed}")
+        return
+    low, high = result.ci95
+    estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to {percent(high, 2)}, "
+                f"{result.rounds:,} simulated spins)")
+    if high < stated - points or low > stated + points:
+        yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return {estimate}, "
+                        f"{allowed}")
+    elif low < stated - points or high > stated + points:
+        yield pointer, (f"cannot tell whether `{name(pointer)}` ({show(number, 'percent')}) is the return of "
+                        f"{what}: they return {estimate} (the exact count outgrew its work budget)")
 
 
 def describe(spec) -> str:

@@ -72,7 +72,11 @@ def compile(spec) -> CompiledCheck:
 
 def _all_are(paths: tuple, wanted: bool):
     """Whether the value at each path is `wanted` (a missing value, or any other, is not)."""
-    return lambda data: all(pointers.follow(data, segments) is wanted for segments in paths)
+    reads = tuple(map(pointers.follower, paths))
+    if len(reads) == 1:
+        (read_one,) = reads
+        return lambda data: read_one(data) is wanted
+    return lambda data: all(read_one(data) is wanted for read_one in reads)
 
 
 def _readable(predicate, unit: str) -> str:
