@@ -66,3 +66,21 @@ class _Rule:
 def test_the_level_test_of_blocked_paths_agrees_with_the_step_by_step_walk(targets, data):
     steps = _Steps([_Bound(_Rule(), None, (), (), tuple((path, None) for path in targets), ())])
     assert steps.clear(data) == steps._clear_stepwise(data)
+
+
+# --- a declared rate's judgement, kept per rule ----------------------------------------------------------
+
+from casino_audit.checks import par as par_check  # noqa: E402
+
+
+def test_a_kept_judgement_of_a_declared_rate_is_the_one_made_afresh():
+    spec = {"kind": "par", "target": "/par", "verify": "declared", "declared": "/redistribution_rate",
+            "tolerance": "0.01"}
+    kept = par_check.compile(spec)
+    small = par_check._SMALL
+    for round_ in range(3):
+        for weights in [[k, 1] for k in range(1, 41)] * 2:  # more PAR data than the cache holds: ids are reused
+            for rate in ("50.02 %", "50 %", "forty", 40):
+                data = {"par": {**small, "reels": [{"strip": ["A", "X"], "weights": list(weights)}]},
+                        "redistribution_rate": rate}
+                assert list(kept(data)) == list(par_check.compile(spec)(data)), (round_, weights, rate)
