@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
 from casino_audit import checks, pointers
-from casino_audit.checks import blocked, compile_undecidable, targets as _targets
+from casino_audit.checks import blocked, compile_undecidable, condition_targets, targets as _targets
 from casino_audit.checks.common import NotChecked, close_document_memo, open_document_memo
 from casino_audit.findings import Finding, Severity
 from casino_audit.kinds import KINDS
@@ -52,6 +52,10 @@ class _Bound:
     # The targets that the kind's shared prefix test (_Steps) does not cover: a wildcard, or a type expected at
     # the end. The others are blocked only where one of their prefixes holds a scalar.
     own_targets: tuple[tuple[tuple[str, ...], type | None], ...] = ()
+    # The paths its conditions read, as targets; `conditions_clear`: none has a wildcard, so that where the kind's
+    # prefix test finds every path clear, the conditions need not follow theirs to learn so.
+    condition_paths: tuple[tuple[tuple[str, ...], type | None], ...] = ()
+    conditions_clear: bool = False
 
 
 _PLANS_KEPT = 256  # (jurisdiction, kind, game) plans kept: games are few, a batch of made-up ones is not kept
@@ -63,7 +67,7 @@ class _Steps:
     follow its own path to find so."""
 
     def __init__(self, bound: list[_Bound]):
-        prefixes = {segments[:end] for b in bound for segments, expected in b.targets
+        prefixes = {segments[:end] for b in bound for segments, expected in b.targets + b.condition_paths
                     if expected is None and pointers.WILDCARD not in segments for end in range(1, len(segments))}
         self.steps = tuple((prefix[:-1], prefix[-1], prefix) for prefix in sorted(prefixes, key=len))
         # The same prefixes as a tree of keys, each mapping's keys looked up at once (see _mappings_clear).
@@ -178,8 +182,10 @@ class Checker:
             targets = _targets(rule.check)
             own = tuple((segments, expected) for segments, expected in targets
                         if expected is not None or pointers.WILDCARD in segments)
+            condition_paths = tuple((pointers.split(target), None) for c in rule.when for target in condition_targets(c))
             self._bound.setdefault((code, rule.kind), []).append(_Bound(
-                rule, run, conditions, tuple(compile_undecidable(c) for c in rule.when), targets, missing, own))
+                rule, run, conditions, tuple(compile_undecidable(c) for c in rule.when), targets, missing, own,
+                condition_paths, all(pointers.WILDCARD not in segments for segments, _ in condition_paths)))
         for key, bound in self._bound.items():
             if key[0] == code:
                 self._steps[key] = _Steps(bound)
@@ -190,8 +196,8 @@ class Checker:
         key = (jurisdiction, kind, game) if isinstance(game, str) or game is None else None
         plan = self._plans.get(key) if key is not None else None
         if plan is None:
-            plan = tuple((b.rule, b.run, getattr(b.run, "passes", None), b.undecidable, b.targets, b.own_targets,
-                          b.conditions, b.missing_params)
+            plan = tuple((b.rule, b.run, getattr(b.run, "passes", None), b.undecidable, b.conditions_clear,
+                          b.targets, b.own_targets, b.conditions, b.missing_params)
                          for b in self._bound.get((jurisdiction, kind), ()) if not b.rule.games or game in b.rule.games)
             if key is not None and len(self._plans) < _PLANS_KEPT:  # a game written as a list is planned anew
                 self._plans[key] = plan
@@ -257,13 +263,14 @@ class Checker:
     def _rules(self, document: Document, data: Any, kind: str, jurisdiction: str, game: Any, clear: bool,
                admit: Callable[[str, str, Severity], bool], finding) -> Iterator[Finding]:
         applied = self.applied
-        for rule, run, passes, undecidable, targets, own_targets, conditions, missing_params in self._plan(
+        for rule, run, passes, undecidable, conditions_clear, targets, own_targets, conditions, missing_params in self._plan(
                 jurisdiction, kind, game):
             if run is None:
                 yield self._param_finding(rule, missing_params)
                 continue
             if undecidable:
-                undecided = next(filter(None, (unreadable(data) for unreadable in undecidable)), None)
+                told = clear and conditions_clear
+                undecided = next(filter(None, (unreadable(data, told) for unreadable in undecidable)), None)
                 if undecided is not None:
                     pointer, why = undecided
                     if admit(document.file, rule.id, rule.severity):

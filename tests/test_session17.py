@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from casino_audit.json_reader import JsonReader, read_fast
@@ -84,3 +85,36 @@ def test_a_kept_judgement_of_a_declared_rate_is_the_one_made_afresh():
                 data = {"par": {**small, "reels": [{"strip": ["A", "X"], "weights": list(weights)}]},
                         "redistribution_rate": rate}
                 assert list(kept(data)) == list(par_check.compile(spec)(data)), (round_, weights, rate)
+
+
+# --- a rule's condition on a path that a scalar blocks: never read as clear ------------------------------
+
+import dataclasses  # noqa: E402
+
+from casino_audit.engine import Checker  # noqa: E402
+from casino_audit.loader import Document  # noqa: E402
+from casino_audit.rulesets import load_builtin  # noqa: E402
+
+
+def _conditioned(condition: dict) -> Checker:
+    lu = load_builtin("lu")
+    random = next(rule for rule in lu.rules if rule.id == "LU-SLOT-RANDOM")
+    ruleset = dataclasses.replace(lu, rules=[dataclasses.replace(random, when=(condition,))])
+    return Checker({"LU": ruleset})
+
+
+def _said(checker: Checker, data: dict) -> list[str]:
+    return [f.message for f in checker.check(Document("f.json", 0, data, {}), "machine", "LU")]
+
+
+@pytest.mark.parametrize("condition", [
+    {"target": "/cabinet/colour", "equals": "red"},  # no rule's target goes through /cabinet
+    {"any": [{"target": "/cabinet/colour", "equals": "red"}, {"target": "/cabinet/size", "equals": 2}]},
+])
+def test_a_condition_blocked_by_a_scalar_says_the_rule_was_not_checked(condition):
+    checker = _conditioned(condition)
+    base = {"kind": "machine", "jurisdiction": "LU", "machine": {"random_outcome": False}}
+    assert _said(checker, {**base, "cabinet": {"colour": "blue"}}) == []
+    said = _said(checker, {**base, "cabinet": "red"})
+    assert len(said) == 1 and "depends on `cabinet`" in said[0], said
+    assert any("random_outcome" in message for message in _said(checker, {**base, "cabinet": {"colour": "red"}}))

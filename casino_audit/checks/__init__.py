@@ -15,12 +15,12 @@ from typing import Callable
 from casino_audit.checks import count, entries, meters, par, present, replay, schedule, sequence, value
 from casino_audit.checks.common import (CompiledCheck, Target, bind_params, blocked, param_names,
                                         pointer_list)
-from casino_audit.checks.predicates import (CONDITION_SCHEMA, compile_condition, compile_undecidable,
+from casino_audit.checks.predicates import (CONDITION_SCHEMA, compile_condition, compile_undecidable, condition_targets,
                                             describe_condition, undecidable)
 from casino_audit.scopes import DOCUMENT
 
 __all__ = ["CHECK_KINDS", "CONDITION_SCHEMA", "CheckKind", "bind_params", "blocked", "compile_condition",
-           "compile_undecidable", "describe_condition", "param_names", "targets", "undecidable"]
+           "compile_undecidable", "condition_targets", "describe_condition", "param_names", "targets", "undecidable"]
 
 
 @dataclass(frozen=True)

@@ -171,13 +171,22 @@ def undecidable(condition: dict, data: Any) -> tuple[str, str] | None:
     return compile_undecidable(condition)(data)
 
 
-def compile_undecidable(condition: dict) -> Callable[[Any], tuple[str, str] | None]:
-    """`undecidable` for one condition, its parts read once (a rule's conditions are asked of every document)."""
+def condition_targets(condition: dict) -> list[str]:
+    """The pointers a `when:` condition reads."""
+    if "any" in condition:
+        return [target for alternative in condition["any"] for target in condition_targets(alternative)]
+    return [condition["target"]]
+
+
+def compile_undecidable(condition: dict) -> Callable[..., tuple[str, str] | None]:
+    """`undecidable` for one condition, its parts read once (a rule's conditions are asked of every document).
+    Called with `clear=True` by a caller that knows no path it reads is blocked on the way (the engine's test of
+    every rule's paths), it only reads the values' types."""
     if "any" in condition:
         alternatives = [(compile_undecidable(c), compile_condition(c)) for c in condition["any"]]
 
-        def any_undecidable(data):
-            unread = [unreadable(data) for unreadable, _ in alternatives]
+        def any_undecidable(data, clear: bool = False):
+            unread = [unreadable(data, clear) for unreadable, _ in alternatives]
             if any(u is None and holds(data) for (_, holds), u in zip(alternatives, unread)):
                 return None
             return next(filter(None, unread), None)
@@ -188,8 +197,8 @@ def compile_undecidable(condition: dict) -> Callable[[Any], tuple[str, str] | No
     wanted = _reads_type(predicate, parameter)
     example = " or ".join(sorted(type_name(_EXAMPLE[t]) for t in wanted))
 
-    def simple_undecidable(data):
-        found = blocked(data, segments)
+    def simple_undecidable(data, clear: bool = False):
+        found = None if clear else blocked(data, segments)
         if found is not None or predicate.name == "present":
             return found
         value = value_at(data)
