@@ -308,9 +308,10 @@ class Checker:
     def _param_finding(self, rule: Rule, missing: tuple[str, ...]) -> Finding:
         """The run-level finding of a rule not applied for want of a parameter: made once, for it is said once
         (the sink keeps one per rule and message) and nothing changes a finding with no file."""
-        made = self._param_findings.get((rule.id, missing))
+        key = (rule.jurisdiction, rule.id, rule.source, missing)
+        made = self._param_findings.get(key)
         if made is None:
-            made = self._param_findings[(rule.id, missing)] = self._make_param_finding(rule, missing)
+            made = self._param_findings[key] = self._make_param_finding(rule, missing)
         return made
 
     def _make_param_finding(self, rule: Rule, missing: tuple[str, ...]) -> Finding:

@@ -118,3 +118,21 @@ def test_a_condition_blocked_by_a_scalar_says_the_rule_was_not_checked(condition
     said = _said(checker, {**base, "cabinet": "red"})
     assert len(said) == 1 and "depends on `cabinet`" in said[0], said
     assert any("random_outcome" in message for message in _said(checker, {**base, "cabinet": {"colour": "red"}}))
+
+
+@settings(max_examples=200, deadline=None)
+@given(crowded, st.sampled_from([(",", ":"), (", ", ": ")]))
+def test_the_length_bound_on_keys_and_values_holds_on_the_tightest_text(value, separators):
+    text = json.dumps(value, ensure_ascii=False, separators=separators)
+    fast = read_fast(text, "f.json", *LIMITS)
+    reader = JsonReader(text, "f.json", *LIMITS)
+    reader.read()
+    assert fast[2] >= reader.nodes
+
+
+def test_the_length_bound_is_tight_on_compact_text_and_the_marks_bound_a_long_one():
+    text = "[" + ",".join(["[0,0]"] * 3000) + "]"  # 9,001 values in 18,001 characters: exactly (n + 1) / 2
+    reader = JsonReader(text, "f.json", *LIMITS)
+    reader.read()
+    assert read_fast(text, "f.json", *LIMITS)[2] >= reader.nodes == 9_001
+    assert read_fast("[" + ",".join(["0"] * 3) + "]", "f.json", *LIMITS)[2] == 4 >= 4
