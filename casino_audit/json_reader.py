@@ -268,8 +268,9 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 class LazyPositions(Positions):
-    """Positions in a text the C decoder read: a finding's pointer is found by walking the text along it, each
-    value passed over by the C scanner; the whole table (the tokenizer's) only if someone lists it."""
+    """Positions in a text the C decoder read: a finding's pointer is found by walking the text along it (a key
+    written once searched for, else each value passed over by the C scanner), with the data the decoder read
+    saying where the path stops; the whole table (the tokenizer's) only if someone lists it."""
 
     def __init__(self, text: str, path: str, max_nodes: int, max_depth: int, data: Any = MISSING):
         self._source = (text, path, max_nodes, max_depth)
