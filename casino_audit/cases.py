@@ -145,8 +145,9 @@ def _parent(data: Any, pointer: str) -> tuple[dict | list, Any]:
     parent = pointers.get(data, pointers.join(segments[:-1]))
     if isinstance(parent, dict):
         return parent, segments[-1]
-    if isinstance(parent, list) and (segments[-1].isdigit() or segments[-1] == "-"):
-        return parent, int(segments[-1]) if segments[-1].isdigit() else "-"
+    index = pointers.list_index(segments[-1])
+    if isinstance(parent, list) and (index is not None or segments[-1] == "-"):
+        return parent, index if index is not None else "-"
     raise PatchError(pointer, "the base has no mapping or list to hold it" if parent is pointers.MISSING
                      else "its parent is not a mapping, nor a list indexed by number")
 

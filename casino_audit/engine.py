@@ -95,7 +95,7 @@ class _Steps:
             if isinstance(node, dict):
                 node = node.get(segment, MISSING)
             elif isinstance(node, list):
-                node = node[int(segment)] if segment.isdigit() and int(segment) < len(node) else MISSING
+                node = pointers.step(node, segment)
             elif node is None or node is MISSING:
                 node = MISSING
             else:

@@ -12,7 +12,7 @@ from typing import Any
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Location, Related, Severity
-from casino_audit.pointers import MISSING, split
+from casino_audit.pointers import MISSING, list_index, split
 from casino_audit.positions import Positions, Spots
 from casino_audit.values import MAX_DIGITS, bounded_decimal, show
 
@@ -431,9 +431,9 @@ def _walk(text: str, segments, data: Any = MISSING) -> int:
                 return found
             found = key_at
         elif opening == "[":
-            if not segment.isdigit():  # as Spots.member reads an index
+            wanted, index = list_index(segment), 0  # as Spots.member reads an index
+            if wanted is None:
                 return found
-            wanted, index = int(segment), 0
             if plain:
                 if wanted >= len(node):
                     return found

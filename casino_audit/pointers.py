@@ -90,12 +90,25 @@ def _items(node: Any, prefix: str) -> Iterator[tuple[str, Any]]:
             yield f"{prefix}/{position}", value
 
 
+def list_index(segment: str) -> int | None:
+    """The list index a pointer segment names (ASCII digits, leading zeros allowed), else None: a Unicode digit
+    such as `²` names none (int() refuses it), nor do more digits than any list can have."""
+    if segment.isascii() and segment.isdigit():
+        digits = segment.lstrip("0")
+        if not digits:
+            return 0
+        return int(digits) if len(digits) <= 18 else None
+    return None
+
+
 def step(node: Any, segment: str) -> Any:
     """The value under one segment of a path, or MISSING."""
     if isinstance(node, dict):
         return node.get(segment, MISSING)
-    if isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
-        return node[int(segment)]
+    if isinstance(node, list):
+        index = list_index(segment)
+        if index is not None and index < len(node):
+            return node[index]
     return MISSING
 
 

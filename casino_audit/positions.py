@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Mapping
 from typing import Iterator
 
-from casino_audit.pointers import child, split
+from casino_audit.pointers import child, list_index, split
 
 Position = tuple[int, int]  # 1-based line and column
 
@@ -44,9 +44,8 @@ class Spots:
         at = self.at
         if isinstance(at, dict):
             return segment if segment in at else None
-        if segment.isdigit() and int(segment) < len(at):
-            return int(segment)
-        return None
+        index = list_index(segment)
+        return index if index is not None and index < len(at) else None
 
 
 class Positions(Mapping):

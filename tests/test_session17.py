@@ -136,3 +136,31 @@ def test_the_length_bound_is_tight_on_compact_text_and_the_marks_bound_a_long_on
     reader.read()
     assert read_fast(text, "f.json", *LIMITS)[2] >= reader.nodes == 9_001
     assert read_fast("[" + ",".join(["0"] * 3) + "]", "f.json", *LIMITS)[2] == 4 >= 4
+
+
+# --- a pointer segment read as a list index: ASCII digits only ------------------------------------------
+
+from casino_audit import pointers  # noqa: E402
+from casino_audit.checks.common import blocked  # noqa: E402
+
+
+@pytest.mark.parametrize("segment, index", [("0", 0), ("00", 0), ("01", 1), ("7", 7), ("²", None), ("٣", None),
+                                            ("-1", None), ("", None), ("1e2", None), ("9" * 19, None),
+                                            ("0" * 5000 + "1", 1)], ids=lambda value: repr(value)[:12])
+def test_a_segment_names_a_list_index_only_in_ascii_digits(segment, index):
+    assert pointers.list_index(segment) == index
+
+
+def test_a_unicode_digit_in_a_rules_path_through_a_list_reads_nothing_and_never_crashes():
+    text = '{"meters": [{"a": 1}, {"a": 2}]}'
+    data = {"meters": [{"a": 1}, {"a": 2}]}
+    for segment in ("²", "٣", "0" * 5000 + "1"):
+        pointer = f"/meters/{segment}"
+        assert pointers.get(data, pointer + "/a") is (2 if segment.endswith("1") else pointers.MISSING)
+        assert blocked(data, ("meters", segment, "a")) is None
+        lazy = read_fast(text, "f.json", *LIMITS)[1]
+        table = JsonReader(text, "f.json", *LIMITS).read()[1]
+        assert lazy.nearest(pointer) == table.nearest(pointer)
+    checker = _conditioned({"target": "/meters/²/a", "equals": 1})
+    assert _said(checker, {"kind": "machine", "jurisdiction": "LU", "machine": {"random_outcome": False},
+                           "meters": [{"a": 1}]}) == []

@@ -261,7 +261,7 @@ def _blocked(node: Any, segments: tuple[str, ...], expected: type | None) -> tup
         if isinstance(node, dict):
             node = node.get(segment, MISSING)
         elif isinstance(node, list):
-            node = node[int(segment)] if segment.isdigit() and int(segment) < len(node) else MISSING
+            node = pointers.step(node, segment)
         else:
             return _at(segments[:depth], f"is {type_name(node)}, not a mapping")
     if expected is not None and node is not None and node is not MISSING and not isinstance(node, expected):
