@@ -71,12 +71,12 @@ class _Steps:
                     if expected is None and pointers.WILDCARD not in segments for end in range(1, len(segments))}
         self.steps = tuple((prefix[:-1], prefix[-1], prefix) for prefix in sorted(prefixes, key=len))
         # The same prefixes as a tree of keys, each mapping's keys looked up at once (see _mappings_clear).
-        self.tree: dict = {}
+        tree: dict = {}
         for prefix in sorted(prefixes, key=len):
-            node = self.tree
+            node = tree
             for segment in prefix:
                 node = node.setdefault(segment, {})
-        self.tree_keys = _tree_keys(self.tree)
+        self.tree_keys = _tree_keys(tree)
 
     def clear(self, data: Any) -> bool:
         """Whether every prefix reaches a mapping, a list, null or nothing: then no plain target is blocked."""

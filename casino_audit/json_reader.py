@@ -12,7 +12,7 @@ from typing import Any
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Location, Related, Severity
-from casino_audit.pointers import MISSING, list_index, split
+from casino_audit.pointers import list_index, split
 from casino_audit.positions import Positions, Spots
 from casino_audit.values import MAX_DIGITS, bounded_decimal, show
 
@@ -272,7 +272,7 @@ class LazyPositions(Positions):
     written once searched for, else each value passed over by the C scanner), with the data the decoder read
     saying where the path stops; the whole table (the tokenizer's) only if someone lists it."""
 
-    def __init__(self, text: str, path: str, max_nodes: int, max_depth: int, data: Any = MISSING):
+    def __init__(self, text: str, path: str, max_nodes: int, max_depth: int, data: Any):
         self._source = (text, path, max_nodes, max_depth)
         self._data = data
         self._found = None
@@ -395,14 +395,14 @@ def _skipping():
     return _SKIP
 
 
-def _walk(text: str, segments, data: Any = MISSING) -> int:
+def _walk(text: str, segments, data: Any) -> int:
     """The offset where the value at `segments` is written (a mapping member: where its key is), or that of its
     nearest ancestor written in the text. The text has been read by the decoder: it is JSON, with no key twice.
     `data`, what the decoder read from it, tells where a path stops without passing over the rest of its
     container, and lets a key be found by searching the text: with no backslash in it, a key is written
     exactly as it reads, so a key written once from where its mapping starts is the one sought."""
     scan = _skipping().scan_once  # (value, end) of the value at an offset, without raw_decode's wrapper
-    plain = data is not MISSING and "\\" not in text
+    plain = "\\" not in text
     at = _past_space(text, 0)
     found = at
     node = data
