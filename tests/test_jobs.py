@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -85,6 +86,24 @@ def test_a_worker_that_dies_leaves_its_files_unknown_not_passed(tmp_path, monkey
     unknown = {f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"}
     assert str(tmp_path / "m3.yaml") in unknown
     assert len(result.files) == 6
+    assert gc.get_freeze_count() == 0  # the objects frozen for the workers are collectable again, even so
+
+
+def test_the_workers_are_forked_with_the_collector_frozen(tmp_path, monkeypatch):
+    """Frozen, the objects a worker inherits are never walked (nor copied) by its collector."""
+    for n in range(4):
+        shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n}.yaml")
+    real = pipeline._check_file
+
+    def noting(path, *args, **kwargs):  # in a worker: what its collector sees as frozen
+        (tmp_path / f"frozen-{os.getpid()}").write_text(str(gc.get_freeze_count()))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "_check_file", noting)
+    pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
+    counts = [int(p.read_text()) for p in tmp_path.glob("frozen-*") if p.name != f"frozen-{os.getpid()}"]
+    assert counts and all(count > 1000 for count in counts)  # the rulesets and the checker, at least
+    assert gc.get_freeze_count() == 0  # the parent's objects are collectable again
 
 
 def test_the_plain_report_is_what_rich_would_write_without_colour(cli, monkeypatch):
