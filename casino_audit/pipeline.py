@@ -369,6 +369,8 @@ def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:
         yield item
         if stream.read % PROGRESS_EVERY == 0:
             on_records(stream.read)
+
+
 def _note_filer(record: FileRecord, document) -> None:
     """Who filed the document, as written, for the report: a machine filing's `filing.applicant`, a table
     configuration's `filing.casino`, a game log's `casino`."""
