@@ -311,7 +311,7 @@ class _Core:
             limit = spec["max_minutes"]
             longest = _minutes(limit)
             if longest is not None and not held[3] and _comparable(when, held[1]) and \
-                    _seconds(when - held[1]) > longest:
+                    ((when - held[1]) > longest if type(longest) is timedelta else _seconds(when - held[1]) > longest):
                 self.turns[role] = (*held[:3], True)
                 yield from self.session._breach("staff_turn", record, f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
@@ -392,10 +392,16 @@ def _whole(amount: Decimal | None):
 
 
 @lru_cache(maxsize=None)
-def _minutes(limit) -> Fraction | None:
-    """A rule's longest turn, in seconds, exactly (read once per rule)."""
+def _minutes(limit) -> timedelta | Fraction | None:
+    """A rule's longest turn, exactly (read once per rule): a timedelta where it is a whole number of
+    microseconds (compared with a turn's length as it is, integers), else its seconds as a fraction."""
     minutes = money(limit)
-    return None if minutes is None else Fraction(minutes) * 60
+    if minutes is None:
+        return None
+    seconds = Fraction(minutes) * 60
+    if (seconds * 1_000_000).denominator == 1 and 0 <= seconds < 86400 * 999_999_999:
+        return timedelta(microseconds=int(seconds * 1_000_000))
+    return seconds
 
 
 def _seconds(delta: timedelta) -> Fraction:

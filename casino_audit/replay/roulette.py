@@ -132,11 +132,17 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
     under the simple chances' group (`chances_simples: 540`) applies to it."""
     for index, bet in enumerate(coup.get("bets") or ()):
         chance = bet.get("chance")
-        kind = _NAMES.get(chance)
-        names = (chance,) if kind is None else (chance, *roulette.PAYOUT_NAMES[kind], *(
-            roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ()))
+        names = _STAKE_NAMES.get(chance) if type(chance) is str else None
+        if names is None:
+            kind = _NAMES.get(chance)
+            names = (chance,) if kind is None else (chance, *roulette.PAYOUT_NAMES[kind], *(
+                roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ()))
+            if kind is not None:
+                _STAKE_NAMES[chance] = names  # the layout's names only: a finite table
         yield f"/bets/{index}/stake", names, bet.get("stake")
 
+
+_STAKE_NAMES: dict[str, tuple[str, ...]] = {}  # a chance of the layout -> the names a limit on it may be filed under
 
 
 def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake):
