@@ -50,3 +50,39 @@ def test_a_limit_name_is_the_same_read_from_the_table_or_built():
     assert first[0][1][0] == "rouge" and "chances_simples" in first[0][1] and "encarnado" in first[0][1]
     assert first[4][1] == ("no_such_chance",)
     assert "no_such_chance" not in replay_roulette._STAKE_NAMES
+
+
+def test_the_rows_of_a_csv_coup_cannot_disagree_on_its_staff(cli, tmp_path):
+    """The first row's croupier was read and a later row's other name dropped, in silence; now it is a finding
+    at the cell, as for every other field of the coup."""
+    from test_game_logs import ids_at, report
+
+    head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
+            "coup,time,session,staff_croupier,shoe,player,banker,outcome,seat,chance,stake,net\n")
+    rows = tmp_path / "staff.csv"
+    rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,1,banco,100,-100\n"
+                           "1,2026-11-02T21:00:00,S1,C-2,1,9h Kd,5c Qh,player,2,punto,100,100\n"
+                           "2,2026-11-02T21:01:00,S1,C-1,1,9s Kh,5d Qs,player,1,punto,100,100\n"
+                           "2,2026-11-02T21:01:00,S1,,1,9s Kh,5d Qs,player,2,punto,100,100\n")
+    _, data = report(cli, str(rows))
+    ambiguous = [(f["line"], f["column"], f["pointer"]) for f in data["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]
+    assert ambiguous == [(8, 4, "/staff/croupier")]  # an empty cell repeats nothing and contradicts nothing
+
+
+def test_a_csv_coup_finding_is_at_the_cell_that_gives_its_field(cli, tmp_path):
+    """Positions are worked out only for a coup with a finding: a bet's stake, a coup field and a staff cell
+    are found at their rows and columns."""
+    from test_game_logs import report
+
+    head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
+            "# limits.minimum: 20\n# limits.maximum: 2000\ncoup,time,session,staff_croupier,shoe,player,banker,outcome,seat,chance,stake,net\n")
+    rows = tmp_path / "cells.csv"
+    rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,1,punto,100,100\n"
+                           "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,2,punto,100,90\n"
+                           "2,2026-11-02T21:01:00,S1,C-1,1,9s Kh,5d Qs,banker,1,punto,100,-100\n")
+    _, data = report(cli, str(rows), "--param", "punto_banco_minimum_multiple_eur=20")
+    found = sorted((f["rule_id"], f["line"], f["column"], f["pointer"]) for f in data["findings"]
+                   if f["file"] == str(rows))
+    # coup 2 is the player's (9 to 5), declared the banker's: its bet is settled against the outcome the cards give
+    assert found == [("LU-PB-LOG-OUTCOME", 11, 8, "/outcome"), ("LU-PB-LOG-SETTLEMENT", 10, 12, "/bets/1/net"),
+                     ("LU-PB-LOG-SETTLEMENT", 11, 12, "/bets/0/net")]

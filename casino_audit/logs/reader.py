@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import csv
 import gzip
-import io
 import json
 import zlib
 from dataclasses import dataclass
@@ -233,6 +232,7 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
         columns: list[str] | None = None
         plan: dict | RowLayout | None = None
         pending: list[tuple[int, list[str]]] = []
+        cells: list[tuple] | None = None  # what each column gives, once the columns are known
         index = 0
         for number, text in _lines(stream):
             if columns is None and text.startswith("#"):
@@ -253,7 +253,7 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                 header_line = header_line or number
                 continue
             try:
-                [row] = list(csv.reader(io.StringIO(text)))
+                [row] = list(csv.reader((text,)))
             except (csv.Error, ValueError) as error:
                 stream.problem(F.LOAD_SYNTAX, f"broken CSV: {error}", number)
                 continue
@@ -279,13 +279,15 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                 yield _row(path, index, number, row, columns, plan)
                 index += 1
                 continue
+            if cells is None:
+                cells = _coup_cells(columns, plan)
             if pending and row[0] != pending[0][1][0]:
-                yield _coup(path, index, pending, columns, plan)
+                yield _coup(path, index, pending, cells)
                 index += 1
                 pending = []
             pending.append((number, row))
         if pending and plan is not None:
-            yield _coup(path, index, pending, columns, plan)
+            yield _coup(path, index, pending, cells or _coup_cells(columns, plan))
     return Stream(path, records)
 
 
@@ -352,49 +354,86 @@ def _row(path: str, index: int, number: int, row: list[str], columns: list[str],
     return LogRecord(path, index, data, number, where=lambda pointer: _nearest(where, pointer))
 
 
-def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], columns: list[str], plan: dict) -> LogRecord:
-    """One coup from its rows: coup-level cells from the first row (they must agree on every row), one bet per
-    row whose bet cells are not all empty."""
+_STAFF, _BET, _COUP = "staff", "bet", "coup"
+
+
+def _coup_cells(columns: list[str], plan: dict) -> list[tuple[str, str, tuple[str, ...], str, str]]:
+    """What each column of a game log's CSV gives, read once per file: (kind, the field's path, the mappings
+    it sits in, its key, its reader): a staff member's name, a bet's field, or a field of the coup."""
     known = {**COMMON_COLUMNS, **plan}
-    coup: dict[str, Any] = {}
-    bets: list[dict] = []
-    conflicts: list[tuple[str, int, int]] = []
-    lines = [number for number, _ in rows]
-    where: dict[str, tuple[int, int]] = {"": (lines[0], 1)}
-    for row_index, (number, row) in enumerate(rows):
-        bet: dict[str, Any] = {}
-        for position, (name, value) in enumerate(zip(columns, row), start=1):
-            if name.startswith(STAFF_PREFIX):
-                if row_index == 0 and value:
-                    coup.setdefault("staff", {})[name[len(STAFF_PREFIX):]] = value
-                    where[f"/staff/{name[len(STAFF_PREFIX):]}"] = (number, position)
-                continue
-            field, reader = known[name]
-            if field.startswith("bets/"):
-                if value != "":
-                    key = field[len("bets/"):]
-                    bet[key] = _cell(value, reader)
-                    where[f"/bets/{len(bets)}/{key}"] = (number, position)
-            elif row_index == 0:
-                if value != "":  # `limits/minimum`: a field of a mapping of the coup
-                    *outer, last = field.split("/")
-                    place = coup
-                    for part in outer:
-                        place = place.setdefault(part, {})
-                    place[last] = _cell(value, reader)
-                where[f"/{field}"] = (number, position)
-            elif value != "" and value != rows[0][1][position - 1]:
-                conflicts.append((field, number, position))
-        if bet:
-            where[f"/bets/{len(bets)}"] = (number, 1)
-            bets.append(bet)
-    coup["bets"] = bets
-    record = LogRecord(path, index, coup, lines[0], where=lambda pointer: _nearest(where, pointer))
+    cells = []
+    for name in columns:
+        if name.startswith(STAFF_PREFIX):
+            role = name[len(STAFF_PREFIX):]
+            cells.append((_STAFF, f"staff/{role}", ("staff",), role, "text"))
+            continue
+        field, reader = known[name]
+        if field.startswith("bets/"):
+            cells.append((_BET, field, (), field[len("bets/"):], reader))
+        else:
+            *outer, last = field.split("/")  # `limits/minimum`: a field of a mapping of the coup
+            cells.append((_COUP, field, tuple(outer), last, reader))
+    return cells
+
+
+def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], cells: list[tuple]) -> LogRecord:
+    """One coup from its rows: coup-level cells from the first row (they must agree on every row), one bet per
+    row whose bet cells are not all empty. Where each field was written is worked out only if a finding asks."""
+    coup, conflicts = _assemble(rows, cells, None)
+    record = LogRecord(path, index, coup, rows[0][0], where=_Where(rows, cells))
     for field, number, position in conflicts:
         record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, f"the rows of coup {rows[0][1][0]} give "
                                        f"two values of `{field}`; each row of a coup must repeat the same",
                                        path, number, position, f"/{field}", index))
     return record
+
+
+def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
+    """The coup and the cells of later rows that disagree with its first row; with `where`, also each field's
+    (line, column), from the same pass, so that the two can never disagree."""
+    coup: dict[str, Any] = {}
+    bets: list[dict] = []
+    conflicts: list[tuple[str, int, int]] = []
+    first = rows[0][1]
+    for row_index, (number, row) in enumerate(rows):
+        bet: dict[str, Any] = {}
+        for position, ((kind, field, outer, key, reader), value) in enumerate(zip(cells, row), start=1):
+            if kind is _BET:
+                if value != "":
+                    bet[key] = value if reader == "text" else _cell(value, reader)
+                    if where is not None:
+                        where[f"/bets/{len(bets)}/{key}"] = (number, position)
+            elif row_index == 0:
+                if value != "":
+                    place = coup
+                    for part in outer:
+                        place = place.setdefault(part, {})
+                    place[key] = value if reader == "text" else _cell(value, reader)
+                if where is not None and (value != "" or kind is not _STAFF):
+                    where[f"/{field}"] = (number, position)
+            elif value != "" and value != first[position - 1]:  # staff too: one coup, one croupier
+                conflicts.append((field, number, position))
+        if bet:
+            if where is not None:
+                where[f"/bets/{len(bets)}"] = (number, 1)
+            bets.append(bet)
+    coup["bets"] = bets
+    return coup, conflicts
+
+
+class _Where:
+    """A CSV coup's positions: (line, column) of a pointer, its nearest field that is written."""
+
+    __slots__ = ("rows", "cells", "found")
+
+    def __init__(self, rows: list[tuple[int, list[str]]], cells: list[tuple]):
+        self.rows, self.cells, self.found = rows, cells, None
+
+    def __call__(self, pointer: str) -> tuple[int, int]:
+        if self.found is None:
+            self.found = {"": (self.rows[0][0], 1)}
+            _assemble(self.rows, self.cells, self.found)
+        return _nearest(self.found, pointer)
 
 
 def _nearest(where: dict[str, tuple[int, int]], pointer: str) -> tuple[int, int]:
