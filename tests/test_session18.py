@@ -6,6 +6,7 @@ from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 
+import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from casino_audit.logs.session import _minutes, _seconds
@@ -86,3 +87,57 @@ def test_a_csv_coup_finding_is_at_the_cell_that_gives_its_field(cli, tmp_path):
     # coup 2 is the player's (9 to 5), declared the banker's: its bet is settled against the outcome the cards give
     assert found == [("LU-PB-LOG-OUTCOME", 11, 8, "/outcome"), ("LU-PB-LOG-SETTLEMENT", 10, 12, "/bets/1/net"),
                      ("LU-PB-LOG-SETTLEMENT", 11, 12, "/bets/0/net")]
+
+
+# --- amounts a coup cannot be settled with are findings (the red-team pass of session 18) -----------------------
+
+PB_HEADER = ('{"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "C", "table": "T1", '
+             '"limits": {"minimum": 20, "maximum": 2000}}')
+
+
+def _pb_coup(bet: str, limits: str = "") -> str:
+    return ('{"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "9c", "3c"], '
+            f'"banker": ["8s", "7h"], "outcome": "player", {limits}"bets": [{bet}]}}')
+
+
+def _pb_findings(cli, tmp_path, line: str) -> list[tuple[str, int, str]]:
+    from test_game_logs import report
+
+    path = tmp_path / "log.jsonl"
+    path.write_text(PB_HEADER + "\n" + line + "\n", encoding="utf-8")
+    done, data = report(cli, str(path), "--param", "punto_banco_minimum_multiple_eur=20")
+    assert done.returncode == 1, (done.returncode, data["findings"])
+    return sorted((f["rule_id"], f["line"], f["pointer"]) for f in data["findings"] if f["file"] == str(path))
+
+
+@pytest.mark.parametrize("stake, net", [
+    ("1E+31", "1E+31"), ("20", "1E+31"), ("0", "5000"), ("-100", "100"), ('"0.00"', "5000"), ('"-5"', "5"),
+    ('"0000000000000000000000000000000020"', "20"), ('"1e3"', "1000")])
+def test_an_amount_no_reader_can_settle_is_a_shape_finding(cli, tmp_path, stake, net):
+    """Too large, zero, negative, or digits past any amount: the coup's shape says so at the bet (the replay
+    skipped such a bet, and its breach with it, exit 0)."""
+    found = _pb_findings(cli, tmp_path, _pb_coup(f'{{"seat": 5, "chance": "punto", "stake": {stake}, "net": {net}}}'))
+    assert found and {rule for rule, _, _ in found} == {"SHAPE-INVALID"} and all(line == 2 for _, line, _ in found)
+    assert {pointer.rsplit("/", 1)[0] for _, _, pointer in found} == {"/bets/0"}
+
+
+def test_a_large_amount_within_the_bound_is_settled_and_shown_not_a_crash(cli, tmp_path):
+    """27 digits and cents: Decimal's default context could not quantize it for the message (INTERNAL-ERROR)."""
+    found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 20, '
+                                                 '"net": "123456789012345678901234567.25"}'))
+    assert found == [("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/net")]
+
+
+def test_a_stake_the_schema_takes_and_no_reader_reads_is_said_not_skipped(cli, tmp_path):
+    """1E-40 is a positive number (the schema bounds magnitudes only roughly); `money` reads no such amount:
+    the limits and the settlement say so at the stake."""
+    found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 1E-40, "net": 0}'))
+    assert found == [("LU-PB-LOG-LIMITS", 2, "/bets/0/stake"), ("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/stake")]
+
+
+@pytest.mark.parametrize("minimum", ["0", '"0.00"', "-20"])
+def test_a_coup_cannot_set_a_minimum_of_zero_or_less(cli, tmp_path, minimum):
+    """A minimum of 0 read as 'no minimum' turned the coefficient check off in silence."""
+    found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 20, "net": 20}',
+                                                 f'"limits": {{"minimum": {minimum}, "maximum": 100000}}, '))
+    assert ("SHAPE-INVALID", 2, "/limits/minimum") in found

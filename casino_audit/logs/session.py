@@ -331,9 +331,13 @@ class _Core:
         breach = self.session._breach
         for pointer, chance, raw in self.stakes(data):
             amount = raw if type(raw) is int else money(raw)  # an int is exact as it is: no Decimal made
-            if amount is None:
-                continue  # the shape check reported it
             names = chance if type(chance) is tuple else (chance,)
+            if amount is None:  # the shape check bounds amounts; one past what `money` reads is said, not skipped
+                yield from breach("stake_limits", record, pointer, f"a stake of {brief(show(raw))} on {names[0]} is no "
+                                  "amount that can be judged against the limits",
+                                  [(rule, spec) for rule, spec, chances in self.limit_rules
+                                   if chances is None or not chances.isdisjoint(names)])
+                continue
             for rule, spec, chances in self.limit_rules:
                 if chances is not None and chances.isdisjoint(names):
                     continue

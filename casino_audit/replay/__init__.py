@@ -37,17 +37,25 @@ from decimal import Context, Decimal, Inexact, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
-from casino_audit.values import bounded_decimal, to_decimal
+from casino_audit.values import bounded_decimal, show, to_decimal
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 CARD_PATTERN = "^[A2-9TJQK][cdhs]$"
-MONEY_PATTERN = r"^-?[0-9]+(\.[0-9]+)?$"
+# At most 29 digits before the point and 30 after: every amount the schema takes is one `money` reads (a bet the
+# replay could not read would otherwise be skipped, and its breach with it).
+MONEY_PATTERN = r"^-?[0-9]{1,29}(\.[0-9]{1,30})?$"
+POSITIVE_MONEY_PATTERN = r"^(?=[0-9.]*[1-9])[0-9]{1,29}(\.[0-9]{1,30})?$"  # and not zero, nor negative
+_MAGNITUDE = 1e29  # a float in the schema: its bound is approximate, `money`'s own (10**30) lies beyond it
 
 # Every coup record carries these (docs/game-logs.md); a family's COUP_SCHEMA adds its own fields.
-AMOUNT_SCHEMA = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": MONEY_PATTERN}],
+AMOUNT_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": -_MAGNITUDE, "exclusiveMaximum": _MAGNITUDE},
+                           {"type": "string", "pattern": MONEY_PATTERN}],
                  "description": "An amount in the log's currency: a JSON number (read exactly, as written) or a "
                                 "string such as \"12.50\"."}
+STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": _MAGNITUDE},
+                          {"type": "string", "pattern": POSITIVE_MONEY_PATTERN}],
+                "description": "An amount staked: more than zero, a JSON number or a string such as \"12.50\"."}
 CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
                "description": "A card: rank (A 2-9 T J Q K) then suit (c d h s), e.g. \"Td\", \"As\"."}
 COMMON_COUP = {
@@ -57,7 +65,7 @@ COMMON_COUP = {
     "staff": {"type": "object", "additionalProperties": {"type": "string"},
               "description": "Who is on duty, by role: {\"croupier\": \"C-12\", \"spinner\": \"C-7\"}."},
     "limits": {"type": "object", "additionalProperties": False,
-               "properties": {"minimum": AMOUNT_SCHEMA, "maximum": AMOUNT_SCHEMA},
+               "properties": {"minimum": STAKE_SCHEMA, "maximum": STAKE_SCHEMA},
                "description": "The table's minimum and maximum stakes when they are set or changed at this coup."},
     "note": {"type": "string", "description": "A floor remark, kept and not read."},
 }
@@ -74,7 +82,7 @@ def bet_schema(chance: str, net: str, **fields) -> dict:
             "properties": {
                 "seat": {"type": "integer", "minimum": 0, "description": "The seat (or box) the bet is on."},
                 "chance": {"type": "string", "description": chance}, **fields,
-                "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
+                "stake": {**STAKE_SCHEMA, "description": "The amount staked."},
                 "net": {**AMOUNT_SCHEMA, "description": net}}}
 
 
@@ -156,6 +164,26 @@ def card(text: Any) -> tuple[str, str] | None:
 
 
 def cents(amount: Decimal) -> str:
-    """An amount as a message shows it: 9.5 -> "9.50"."""
+    """An amount as a message shows it: 9.5 -> "9.50". Quantized with room for any amount `money` reads (Decimal's
+    default 28 digits would raise on one of 27 digits and cents)."""
     amount = Decimal(amount)
-    return f"{amount:.2f}" if amount == amount.quantize(Decimal("0.01")) else str(amount)
+    try:
+        whole_cents = amount == _SHOWN.quantize(amount, _CENT)
+    except InvalidOperation:  # past even that room (an amount no reader gives): shown as it is
+        whole_cents = False
+    return f"{amount:.2f}" if whole_cents else str(amount)
+
+
+def unsettled(stake, net, bet: Mapping) -> tuple[str, str] | None:
+    """(field, why) if a bet cannot be settled: its stake is no positive amount, or its net no amount (as `money`
+    read them). The shape check refuses both; a value it takes and `money` does not (a magnitude past what money
+    reads) is said under the settlement, never skipped."""
+    if stake is None or stake <= 0:
+        return "stake", f"the stake {show(bet.get('stake'))} is no positive amount: the bet cannot be settled"
+    if net is None:
+        return "net", f"the net {show(bet.get('net'))} is no amount: the bet cannot be settled"
+    return None
+
+
+_SHOWN = Context(prec=100)
+_CENT = Decimal("0.01")

@@ -19,7 +19,7 @@ from typing import Any, Iterator, Mapping
 
 from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
-                                 bet_schema, cents, money)
+                                 bet_schema, cents, money, unsettled)
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 ASPECTS = {
@@ -149,7 +149,9 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
         stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
         net = net if type(net) is int else money(net)
         if stake is None or net is None or stake <= 0:
-            continue  # the shape check reports what is not an amount
+            field, why = unsettled(stake, net, bet)
+            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}"
+            continue
         due = _EXACT.multiply(stake, unit)
         if net != due:
             paired = f", {' and '.join(sorted(pairs))} pair" if pairs else ""

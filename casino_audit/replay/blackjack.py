@@ -18,8 +18,8 @@ from decimal import Decimal
 from typing import Any, Iterator
 
 from casino_audit.games import blackjack as bj
-from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, card,
-                                 cents, money)
+from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
+                                 Unavailable, card, cents, money)
 
 GAMES = ("blackjack",)
 ASPECTS = {
@@ -45,7 +45,7 @@ def _described(schema: dict, description: str) -> dict:
 
 
 _STAKE_NET = {"type": "object", "additionalProperties": False, "required": ["stake", "net"],
-              "properties": {"stake": _described(AMOUNT_SCHEMA, "The amount staked."),
+              "properties": {"stake": _described(STAKE_SCHEMA, "The amount staked."),
                              "net": _described(AMOUNT_SCHEMA, "What the player gained (+) or lost (-) on it.")}}
 _HAND = {
     "type": "object", "additionalProperties": False, "required": ["cards", "stake", "decisions", "net"],
@@ -54,7 +54,7 @@ _HAND = {
         "cards": {"type": "array", "items": CARD_SCHEMA, "minItems": 1,
                   "description": "The hand's cards in order: its first card, the card dealt to it after its last "
                                  "split (or its second), then one per hit or double."},
-        "stake": _described(AMOUNT_SCHEMA, "The hand's stake before any double."),
+        "stake": _described(STAKE_SCHEMA, "The hand's stake before any double."),
         "decisions": {"type": "array", "items": {"enum": list(DECISIONS)},
                       "description": "The player's decisions on the hand, in order; a hand that ends without "
                                      "stand, double or surrender below 21 is read as standing."},

@@ -36,7 +36,8 @@ from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import dice as engine
-from casino_audit.replay import AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, cents, money
+from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents,
+                                 money)
 
 GAMES = ("banca_francesa", "craps", "cussec")
 ASPECTS = {
@@ -68,7 +69,7 @@ _BET = {
                               "trio ([5]), combinacao_dois_dados ([2, 6])."},
         "point": {"type": "integer", "description": "Craps come, don't come and their odds: the number the bet "
                                                     "stood on before this throw; absent on its first throw."},
-        "stake": {**AMOUNT_SCHEMA, "description": "The amount staked."},
+        "stake": {**STAKE_SCHEMA, "description": "The amount staked."},
         "net": {**AMOUNT_SCHEMA, "description": "The player's result on this throw: positive paid (the stake "
                                                 "stays his), negative collected, 0 returned or standing."},
         "status": {"enum": [CONTRACT_STAYS], "description": "\"stays\": the throw decides nothing for the bet; "

@@ -28,7 +28,7 @@ from typing import Any, Iterator, Mapping
 
 from casino_audit.games import roulette
 from casino_audit.replay import (BET_COLUMNS, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, bet_schema, cents,
-                                 money)
+                                 money, unsettled)
 
 GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 ASPECTS = {
@@ -191,8 +191,12 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
         stake, net = placed["stake"], placed["net"]
         stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
         net = net if type(net) is int else money(net)
-        if not (spun and prepared.settles) or stake is None or net is None or stake <= 0:
-            continue  # the shape check reports what is not an amount
+        if not (spun and prepared.settles):
+            continue  # a number off the wheel is the spin's finding; a settlement not checked is said once
+        if stake is None or net is None or stake <= 0:
+            field, why = unsettled(stake, net, placed)
+            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}"
+            continue
         due = _due(prepared, state["units"], kind, pockets, number, stake)
         if net != due:
             covered = "" if given is None else f" on {'-'.join(map(str, given))}"

@@ -17,8 +17,8 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games.poker import Card, Category, PAYOUT_KEYS, parse_card
 from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, UnstatedOutcome, bind_params, decide,
                                            exact, paytable_from_payouts, stud_rules)
-from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, card,
-                                 cents, money)
+from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
+                                 Unavailable, card, cents, money)
 
 GAMES = ("stud_poker", "poker_sem_descarte")
 ASPECTS = {
@@ -42,7 +42,7 @@ _BOX = {
         "seat": {"type": "integer", "minimum": 1,
                  "description": "The seated player who plays the box, when the log tells players apart."},
         "cards": {**_CARDS, "description": "The player's five cards, as dealt."},
-        "ante": {**AMOUNT_SCHEMA, "description": "The initial stake (ante), placed before the deal."},
+        "ante": {**STAKE_SCHEMA, "description": "The initial stake (ante), placed before the deal."},
         "decision": {"enum": ["raise", "fold"],
                      "description": "What the player did after the deal: raise (go on) or fold (passe, passo)."},
         "raise": {**AMOUNT_SCHEMA, "description": "The raise placed on the relance (second bet) box; required "
