@@ -141,3 +141,35 @@ def test_a_coup_cannot_set_a_minimum_of_zero_or_less(cli, tmp_path, minimum):
     found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 20, "net": 20}',
                                                  f'"limits": {{"minimum": {minimum}, "maximum": 100000}}, '))
     assert ("SHAPE-INVALID", 2, "/limits/minimum") in found
+
+
+@pytest.mark.parametrize("game", ["blackjack", "stud_poker"])
+def test_a_csv_log_of_a_game_without_a_csv_layout_is_not_passed_unread(cli, tmp_path, game):
+    """Its rows were never read and nothing said so (records read 1, checked 0, exit 0)."""
+    from test_game_logs import report
+
+    path = tmp_path / "log.csv"
+    path.write_text(f"# kind: game-log\n# jurisdiction: LU\n# game: {game}\n# casino: C\n# table: T1\n"
+                    "coup,time,session,shoe,dealer\n1,2026-11-02T20:00:00,S1,1,As Ks\n2,2026-11-02T20:01:00,S1,1,Ad Kd\n")
+    done, data = report(cli, str(path))
+    assert done.returncode == 1
+    [refused] = [f for f in data["findings"] if f["rule_id"] == "LOAD-UNSUPPORTED"]
+    assert (refused["line"], refused["severity"]) == (7, "error") and "(2 in all)" in refused["message"]
+    assert "JSON Lines only" in refused["message"]
+    assert data["files"][0]["records"]["unreadable"] == 2 and data["files"][0]["status"] == "partial"
+
+
+def test_the_rows_under_refused_column_names_are_counted_unreadable(cli, tmp_path):
+    from test_game_logs import report
+
+    path = tmp_path / "log.csv"
+    path.write_text("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
+                    "coup,time,session,shoe,player,banker,outcome,seat,chance,stake,net,net\n"
+                    + "".join(f"{n},2026-11-02T21:0{n}:00,S1,1,9h Kd,5c Qh,player,1,punto,100,100,100\n"
+                              for n in range(1, 5)))
+    done, data = report(cli, str(path))
+    assert done.returncode == 1
+    rows = [f for f in data["findings"] if f["rule_id"] == "LOAD-UNSUPPORTED"]
+    assert [(f["line"], "(4 in all)" in f["message"]) for f in rows] == [(7, True)]
+    assert ("LOAD-DUPLICATE-KEY", 6) in {(f["rule_id"], f["line"]) for f in data["findings"]}
+    assert data["files"][0]["records"]["read"] == 1 and data["files"][0]["records"]["unreadable"] == 5

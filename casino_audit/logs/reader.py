@@ -234,6 +234,8 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
         pending: list[tuple[int, list[str]]] = []
         cells: list[tuple] | None = None  # what each column gives, once the columns are known
         index = 0
+        refused: str | None = None  # why the rows are not read: their column names were refused, or no layout
+        refused_at, refused_rows = 0, 0
         for number, text in _lines(stream):
             if columns is None and text.startswith("#"):
                 key, sep, value = text[1:].partition(":")
@@ -252,6 +254,9 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                 header[key] = value.strip()
                 header_line = header_line or number
                 continue
+            if refused is not None:  # counted, and said once below: never dropped unseen
+                refused_at, refused_rows = refused_at or number, refused_rows + 1
+                continue
             try:
                 [row] = list(csv.reader((text,)))
             except (csv.Error, ValueError) as error:
@@ -266,12 +271,13 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                 index += 1
                 if isinstance(plan, RowLayout):
                     if _row_columns_problem(stream, columns, plan, number):
-                        return
+                        refused = "the column names above them were refused"
                 elif _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
-                    return
+                    refused = "the column names above them were refused"
+                elif plan is None:
+                    refused = (f"there is no CSV layout for the game {header.get('game', '')!r}: its coups are read "
+                               "from JSON Lines only")
                 continue
-            if plan is None:
-                return  # no CSV layout for the game: its header record says so when checked
             if len(row) != len(columns):
                 stream.problem(F.LOAD_SYNTAX, f"the row has {len(row)} cells, the column names {len(columns)}", number)
                 continue
@@ -288,6 +294,10 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
             pending.append((number, row))
         if pending and plan is not None:
             yield _coup(path, index, pending, cells or _coup_cells(columns, plan))
+        if refused_rows:
+            stream.unreadable += refused_rows
+            stream.findings.append(Finding(F.LOAD_UNSUPPORTED, Severity.ERROR, f"this row and every row after it "
+                                           f"({refused_rows:,} in all) are not read: {refused}", path, refused_at, 1))
     return Stream(path, records)
 
 
