@@ -173,3 +173,51 @@ def test_the_rows_under_refused_column_names_are_counted_unreadable(cli, tmp_pat
     assert [(f["line"], "(4 in all)" in f["message"]) for f in rows] == [(7, True)]
     assert ("LOAD-DUPLICATE-KEY", 6) in {(f["rule_id"], f["line"]) for f in data["findings"]}
     assert data["files"][0]["records"]["read"] == 1 and data["files"][0]["records"]["unreadable"] == 5
+
+
+def _log_findings(cli, tmp_path, lines: list[str], *args) -> list[tuple[str, int]]:
+    from test_game_logs import report
+
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    _, data = report(cli, str(path), *args)
+    return sorted((f["rule_id"], f["line"]) for f in data["findings"] if f["file"] == str(path))
+
+
+def test_coups_numbered_as_decimals_are_numbered_all_the_same(cli, tmp_path):
+    """The schema's integer takes 2.0; the numbering check skipped any number not an int (a gap, a repeat and a
+    step back passed)."""
+    coups = [_pb_coup('{"seat": 5, "chance": "punto", "stake": 40, "net": 40}').replace('"coup": 1', f'"coup": {n}')
+             for n in ("1.0", "2.0", "5.0", "5.0", "3.0")]
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups])
+    assert [line for rule, line in found if rule == "LOG-NUMBERING"] == [4, 5, 6]
+
+
+def test_times_with_and_without_a_zone_cannot_hide_a_step_back(cli, tmp_path):
+    coups = [_pb_coup('{"seat": 5, "chance": "punto", "stake": 40, "net": 40}').replace(
+        '"coup": 1, "time": "2026-11-02T21:01:06"', f'"coup": {n}, "time": "{time}"')
+        for n, time in enumerate(["2026-11-02T21:00:00+00:00", "2026-11-02T20:00:00", "2026-11-02T19:00:00+00:00"],
+                                 start=1)]
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups])
+    assert [line for rule, line in found if rule == "LOG-TIME"] == [3, 4]
+
+
+SPIN_HEADER = '{"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "C", "table": "T1"}'
+
+
+def _spin(n: int, time: str, staff: str) -> str:
+    return (f'{{"coup": {n}, "time": "2026-11-02T{time}", "session": "S1", "staff": {staff}, "number": 17, '
+            '"bets": []}')
+
+
+@pytest.mark.parametrize("second", ['{}', '{"Spinner": "C-1"}', '{"spinner": "C-1 "}', '{"spinner": "c-1"}',
+                                    '{"spinner": null}'])
+def test_a_spinner_is_not_relieved_by_a_coup_that_leaves_the_place_out_or_respells_the_name(cli, tmp_path, second):
+    """A coup not naming the spinner, or naming the same one with a space or in other case, relieved nobody."""
+    lines = [SPIN_HEADER, _spin(1, "20:00:00", '{"spinner": "C-1"}'), _spin(2, "20:30:00", second),
+             _spin(3, "21:10:00", '{"spinner": "C-1"}')]
+    found = _log_findings(cli, tmp_path, lines, "--param", "roulette_zero_rule=lose")
+    assert ("PT-ROUL-LOG-SPINNER", 4) in found
+    relieved = _log_findings(cli, tmp_path, [*lines[:2], _spin(2, "20:30:00", '{"spinner": "C-2"}'), lines[3]],
+                             "--param", "roulette_zero_rule=lose")
+    assert "PT-ROUL-LOG-SPINNER" not in {rule for rule, _ in relieved}  # a real relief starts a new turn

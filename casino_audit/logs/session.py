@@ -236,9 +236,9 @@ class _Core:
     def coup(self, record) -> Iterator[Finding]:
         data, wanted = record.data, self.wanted
         # Whether the log is whole is always checked: a gap is coups nobody can replay.
-        number = data.get("coup")
+        number = _whole(data.get("coup"))
         tool = self.session._tool
-        if isinstance(number, int):
+        if type(number) is int:
             last = self.last_coup
             if last is not None and number != last + 1:
                 what = ((f"coup {last + 1} is missing" if number == last + 2 else
@@ -250,7 +250,15 @@ class _Core:
         if when is None:
             yield tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data.get('time')))}, not an ISO 8601 time", record)
         else:
-            if self.last_time is not None and _comparable(when, self.last_time) and when < self.last_time:
+            if self.last_time is None:
+                pass
+            elif not _comparable(when, self.last_time):  # which came first is unknowable: said, never skipped
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, "
+                                                f"{'with' if when.tzinfo else 'without'} a time zone, the previous "
+                                                f"coup at {self.last_time.isoformat()}, "
+                                                f"{'with' if self.last_time.tzinfo else 'without'}: the two cannot be "
+                                                "put in order (a log's times all give a zone, or none does)", record)
+            elif when < self.last_time:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
                                                 f"({self.last_time.isoformat()})", record)
             self.last_time = when
@@ -301,11 +309,10 @@ class _Core:
         for rule, spec in self.wanted["staff_turn"]:
             role = spec["role"]
             who = staff.get(role)
+            if not isinstance(who, str):
+                continue  # not recorded at this coup: nobody is seen relieving anyone, the turn runs on
             held = self.turns.get(role)
-            if who is None:
-                self.turns.pop(role, None)
-                continue
-            if held is None or held[0] != who:
+            if held is None or _same_person(held[0]) != _same_person(who):
                 self.turns[role] = (who, when, data.get("coup"), False)
                 continue
             limit = spec["max_minutes"]
@@ -386,13 +393,25 @@ def _time(value) -> datetime | None:
         return None
 
 
+@lru_cache(maxsize=4096)
+def _same_person(who: str) -> str:
+    """A staff name as compared between coups: "C-1 " and "c-1" are one person, not a relief."""
+    return " ".join(who.split()).casefold()
+
+
 def _chances(spec: dict) -> frozenset | None:
     return frozenset(spec["chances"]) if spec.get("chances") else None
 
 
 def _whole(amount: Decimal | None):
-    """An integral amount as an int (stakes are mostly ints: % on ints is the fast path), else as it is."""
-    return int(amount) if amount is not None and amount == amount.to_integral_value() else amount
+    """An integral amount as an int (stakes are mostly ints: % on ints is the fast path; a coup numbered 2.0 is
+    coup 2, as the schema's integer takes it), else as it is; a bool is no number."""
+    if type(amount) is int or amount is None:
+        return amount
+    if type(amount) is Decimal and amount.is_finite() and amount.adjusted() < 30 and \
+            amount == amount.to_integral_value():
+        return int(amount)
+    return None if type(amount) is bool else amount
 
 
 @lru_cache(maxsize=None)

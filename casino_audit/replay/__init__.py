@@ -59,7 +59,7 @@ STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMa
 CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
                "description": "A card: rank (A 2-9 T J Q K) then suit (c d h s), e.g. \"Td\", \"As\"."}
 COMMON_COUP = {
-    "coup": {"type": "integer", "minimum": 1, "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
+    "coup": {"type": "integer", "minimum": 1, "maximum": 1e15, "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
     "time": {"type": "string", "description": "When the coup was played, ISO 8601 (2026-11-02T21:14:05)."},
     "session": {"type": "string", "minLength": 1, "description": "The session (or day) the coup belongs to."},
     "staff": {"type": "object", "additionalProperties": {"type": "string"},
