@@ -31,6 +31,8 @@ ASPECTS = {
     "decisions": "each double, split, surrender, insurance and even money was allowed at that point by the law "
                  "(totals, pairs, up-card, the most insured); no card after 21 or a bust, a double or a surrender; "
                  "no stand below the law's total (PT: above 11)",
+    "split_stake": "each hand a split makes stakes what the hand it was split from staked (PT n.º 26: «importância "
+                   "igual à da parada inicial»)",
     "settlement": "the net of each hand and of each insurance, exact to the cent: blackjack, wins, ties, busts, the "
                   "dealer's blackjack, surrender, even money and the special prize as the law pays them",
     "side_bets": "the super-jack (LU): each chance staked by a box in play, at least the table minimum, settled at "
@@ -334,6 +336,13 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
             elif rules.split_max_hands is not None and split_k + 1 + _splits_before(hand, hands) >= \
                     rules.split_max_hands:
                 yield "decisions", at, f"a split to more than {rules.split_max_hands} hands in one box"
+            child = children.get((hand.index, split_k))
+            if child is not None and child < len(hands) and hands[child].stake != hand.stake:
+                made = hands[child]  # a stake the shape check refused is the shape's finding, not this one
+                if made.stake is not None and hand.stake is not None:
+                    yield "split_stake", f"{made.pointer}/stake", (
+                        f"the hand split off stakes {cents(made.stake)}; the hand it was split from staked "
+                        f"{cents(hand.stake)}, and a split stakes the same")
             split_k += 1
             current = [hand.cards[0], second()]
             continue
