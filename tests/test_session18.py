@@ -221,3 +221,18 @@ def test_a_spinner_is_not_relieved_by_a_coup_that_leaves_the_place_out_or_respel
     relieved = _log_findings(cli, tmp_path, [*lines[:2], _spin(2, "20:30:00", '{"spinner": "C-2"}'), lines[3]],
                              "--param", "roulette_zero_rule=lose")
     assert "PT-ROUL-LOG-SPINNER" not in {rule for rule, _ in relieved}  # a real relief starts a new turn
+
+
+def test_a_coup_whose_shape_is_refused_still_counts_in_the_numbering(cli, tmp_path):
+    """Coup 2 refused by the shape check was 'missing' to the next coup's numbering; a time that is no text is
+    the shape's finding alone."""
+    good = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
+    coups = [_pb_coup(good), _pb_coup('{"seat": 5, "chance": "punto", "stake": 40, "net": 40, "tip": 1}'),
+             _pb_coup(good)]
+    coups = [line.replace('"coup": 1', f'"coup": {n}') for n, line in enumerate(coups, start=1)]
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups])
+    assert [rule for rule, _ in found] == ["SHAPE-UNKNOWN-FIELD"]
+    coups[1] = coups[1].replace('"time": "2026-11-02T21:01:06", ', "").replace(', "tip": 1', "")
+    coups[2] = coups[2].replace('"coup": 3', '"coup": 4')
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups])
+    assert found == [("LOG-NUMBERING", 4), ("SHAPE-INVALID", 3)]

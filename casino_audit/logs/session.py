@@ -177,6 +177,8 @@ class LogSession:
         if self.validator is not None and not self.validator.is_valid(data):
             for rule_id, pointer, message in self.validator.errors(data):
                 found.append(self._tool(rule_id, pointer, f"coup: {message}; the coup is not replayed", record))
+            if isinstance(data, dict):  # not replayed, but it is in the log: its number and time still count
+                found.extend(self.core.order(record, data, refused=True))
         elif self.validator is None and not isinstance(data, dict):
             found.append(self._tool(F.SHAPE_INVALID, "", "a coup record is a JSON object", record))
         else:
@@ -235,7 +237,17 @@ class _Core:
 
     def coup(self, record) -> Iterator[Finding]:
         data, wanted = record.data, self.wanted
-        # Whether the log is whole is always checked: a gap is coups nobody can replay.
+        when = yield from self.order(record, data)
+        yield from self._limits(record, data, when)
+        if "staff_turn" in wanted and when is not None:
+            yield from self._turns(record, data, when)
+        if self.limit_rules or self.multiple_rules:
+            yield from self._stakes(record, data)
+
+    def order(self, record, data, refused: bool = False) -> Iterator[Finding]:
+        """Whether the log is whole and in order, always checked (a gap is coups nobody can replay), for a coup
+        whose shape is `refused` too (a time that is no text is then the shape's finding alone); returns the
+        coup's time, if it is one."""
         number = _whole(data.get("coup"))
         tool = self.session._tool
         if type(number) is int:
@@ -248,6 +260,8 @@ class _Core:
             self.last_coup = number
         when = _time(data.get("time"))
         if when is None:
+            if refused and not isinstance(data.get("time"), str):
+                return None
             yield tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data.get('time')))}, not an ISO 8601 time", record)
         else:
             if self.last_time is None:
@@ -262,11 +276,7 @@ class _Core:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
                                                 f"({self.last_time.isoformat()})", record)
             self.last_time = when
-        yield from self._limits(record, data, when)
-        if "staff_turn" in wanted and when is not None:
-            yield from self._turns(record, data, when)
-        if self.limit_rules or self.multiple_rules:
-            yield from self._stakes(record, data)
+        return when
 
     def _limits(self, record, data, when) -> Iterator[Finding]:
         given = data.get("limits")
