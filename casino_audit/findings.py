@@ -122,6 +122,7 @@ INTERNAL_ERROR = "INTERNAL-ERROR"
 LOG_NUMBERING = "LOG-NUMBERING"
 LOG_TIME = "LOG-TIME"
 LOG_GAP = "LOG-GAP"
+LOG_SESSION = "LOG-SESSION"
 CONFIG_INVALID = "CONFIG-INVALID"
 WAIVER_EXPIRED = "WAIVER-EXPIRED"
 WAIVER_UNUSED = "WAIVER-UNUSED"
@@ -150,8 +151,11 @@ TOOL_FINDINGS = {
     SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
     CONFIG_INVALID: "The config file cannot be used; nothing was checked (the run exits 2).",
     LOG_NUMBERING: "A game log's coup numbers have a gap, a repeat or a step back: coups may be missing.",
-    LOG_TIME: "A log's record has no readable ISO 8601 time, or a time before the previous coup's (a game log) or "
-              "not after the same machine's previous reading (a meter log).",
+    LOG_TIME: "A log's record has no readable ISO 8601 time, or a time before the previous coup's, or one with a time "
+              "zone where the previous had none or the reverse (a game log), or not after the same machine's previous "
+              "reading (a meter log).",
+    LOG_SESSION: "A game log's session comes back after another began: a session's coups are logged together, and "
+                 "the rules kept through a session (its minimum) would start again.",
     LOG_GAP: "A meter log reads a machine less often than its stated reading interval (between two readings, or "
              "from the log's start or to its end); a warning.",
     WAIVER_EXPIRED: "A waiver in the config is past its expiry date: it covers nothing, and the findings it covered "

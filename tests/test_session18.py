@@ -76,7 +76,8 @@ def test_a_csv_coup_finding_is_at_the_cell_that_gives_its_field(cli, tmp_path):
     from test_game_logs import report
 
     head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
-            "# limits.minimum: 20\n# limits.maximum: 2000\ncoup,time,session,staff_croupier,shoe,player,banker,outcome,seat,chance,stake,net\n")
+            "# limits.minimum: 20\n# limits.maximum: 2000\n"
+            "coup,time,session,staff_croupier,shoe,player,banker,outcome,seat,chance,stake,net\n")
     rows = tmp_path / "cells.csv"
     rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,1,punto,100,100\n"
                            "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,2,punto,100,90\n"
@@ -150,7 +151,8 @@ def test_a_csv_log_of_a_game_without_a_csv_layout_is_not_passed_unread(cli, tmp_
 
     path = tmp_path / "log.csv"
     path.write_text(f"# kind: game-log\n# jurisdiction: LU\n# game: {game}\n# casino: C\n# table: T1\n"
-                    "coup,time,session,shoe,dealer\n1,2026-11-02T20:00:00,S1,1,As Ks\n2,2026-11-02T20:01:00,S1,1,Ad Kd\n")
+                    "coup,time,session,shoe,dealer\n1,2026-11-02T20:00:00,S1,1,As Ks\n"
+                    "2,2026-11-02T20:01:00,S1,1,Ad Kd\n")
     done, data = report(cli, str(path))
     assert done.returncode == 1
     [refused] = [f for f in data["findings"] if f["rule_id"] == "LOAD-UNSUPPORTED"]
@@ -236,3 +238,47 @@ def test_a_coup_whose_shape_is_refused_still_counts_in_the_numbering(cli, tmp_pa
     coups[2] = coups[2].replace('"coup": 3', '"coup": 4')
     found = _log_findings(cli, tmp_path, [PB_HEADER, *coups])
     assert found == [("LOG-NUMBERING", 4), ("SHAPE-INVALID", 3)]
+
+
+def test_a_session_that_comes_back_is_a_finding(cli, tmp_path):
+    """S1, then S1b, then S1 again: what is kept through S1 (its minimum) would start anew."""
+    bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
+    coups = [_pb_coup(bet).replace('"coup": 1', f'"coup": {n}').replace('"session": "S1"', f'"session": "{name}"')
+             for n, name in enumerate(["S1", "S1", "S1b", "S1", "S2"], start=1)]
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups], "--param", "punto_banco_minimum_multiple_eur=20")
+    assert found == [("LOG-SESSION", 5)]
+
+
+def test_past_the_sessions_kept_a_coming_back_session_is_said_unlooked_for(tmp_path, monkeypatch):
+    from casino_audit.engine import Checker
+    from casino_audit.logs import session as log_session
+    from casino_audit.pipeline import run
+    from casino_audit.rulesets import load_builtin
+
+    monkeypatch.setattr(log_session, "SESSIONS_KEPT", 2)
+    bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
+    coups = [_pb_coup(bet).replace('"coup": 1', f'"coup": {n}').replace('"session": "S1"', f'"session": "{name}"')
+             for n, name in enumerate(["A", "B", "C", "D", "A"], start=1)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(line + "\n" for line in [PB_HEADER, *coups]), encoding="utf-8")
+    result = run([str(path)], Checker({"LU": load_builtin("lu")}))
+    said = [(f.rule_id, f.severity.label, f.line) for f in result.findings if f.rule_id == "LOG-SESSION"]
+    assert said == [("LOG-SESSION", "warning", 5)]  # past two ended sessions (at D), and A's return not looked for
+
+
+def test_a_shoe_that_comes_back_is_a_breach_of_the_deal(cli, tmp_path):
+    """Shoe 1, 2, then 1 again: shoe 1's cards were counted anew, so a card dealt once too often passed."""
+    bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
+    coups = [_pb_coup(bet).replace('"coup": 1', f'"coup": {n}').replace('"shoe": 1', f'"shoe": {shoe}')
+             for n, shoe in enumerate([1, 1, 2, 1], start=1)]
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups], "--param", "punto_banco_minimum_multiple_eur=20")
+    assert found == [("LU-PB-LOG-DEAL", 5)]
+
+
+def test_a_blackjack_shoe_that_comes_back_is_a_breach_of_the_deal(cli, tmp_path):
+    from conftest import EXAMPLES
+
+    lines = (EXAMPLES / "pt/log-blackjack.jsonl").read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2].replace('"shoe": 1', '"shoe": 2')  # coup 2 from shoe 2, coup 3 back to shoe 1
+    found = _log_findings(cli, tmp_path, lines, "--param", "blackjack_jackpot_stake_eur=1")
+    assert found == [("PT-BJ-LOG-DEAL", 4)]

@@ -27,6 +27,7 @@ from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show
 
 Admit = Callable[[str, str, Severity], bool]
+SESSIONS_KEPT = 100_000  # the sessions of one log remembered, to find one that comes back
 
 
 @dataclass
@@ -141,10 +142,11 @@ class LogSession:
 
     # --- findings ------------------------------------------------------------------------------------------
 
-    def _tool(self, rule_id: str, pointer: str, message: str, record=None) -> Finding:
+    def _tool(self, rule_id: str, pointer: str, message: str, record=None,
+              severity: Severity = Severity.ERROR) -> Finding:
         record = record or self.header
         line, column = record.position(pointer) or (None, None)
-        return Finding(rule_id, Severity.ERROR, message, self.file, line, column, pointer, record.index,
+        return Finding(rule_id, severity, message, self.file, line, column, pointer, record.index,
                        self.jurisdiction)
 
     def _not_applied(self, rule: Rule, why: str) -> None:
@@ -221,6 +223,8 @@ class _Core:
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
         self.last_coup: int | None = None
         self.last_time: datetime | None = None
+        self.session_now: Any = None  # the session of the last coup, and the ones that ended before it
+        self.sessions_ended: set | None = set()  # None past SESSIONS_KEPT
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
@@ -276,6 +280,21 @@ class _Core:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
                                                 f"({self.last_time.isoformat()})", record)
             self.last_time = when
+        session = data.get("session")
+        if session != self.session_now and isinstance(session, str):
+            if self.sessions_ended is not None and session in self.sessions_ended:
+                yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
+                                                      f"{brief(show(self.session_now))} began: a session's coups are "
+                                                      "logged together, and what is kept through a session (its "
+                                                      "minimum) would start again", record)
+            if isinstance(self.session_now, str) and self.sessions_ended is not None:
+                self.sessions_ended.add(self.session_now)
+                if len(self.sessions_ended) > SESSIONS_KEPT:  # memory stays flat: said, not dropped unseen
+                    self.sessions_ended = None
+                    yield tool(F.LOG_SESSION, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from "
+                                                          "this coup on, a session that comes back is not looked for",
+                               record, Severity.WARNING)
+            self.session_now = session
         return when
 
     def _limits(self, record, data, when) -> Iterator[Finding]:

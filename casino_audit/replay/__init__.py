@@ -59,7 +59,8 @@ STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMa
 CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
                "description": "A card: rank (A 2-9 T J Q K) then suit (c d h s), e.g. \"Td\", \"As\"."}
 COMMON_COUP = {
-    "coup": {"type": "integer", "minimum": 1, "maximum": 1e15, "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
+    "coup": {"type": "integer", "minimum": 1, "maximum": 1e15,
+             "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
     "time": {"type": "string", "description": "When the coup was played, ISO 8601 (2026-11-02T21:14:05)."},
     "session": {"type": "string", "minLength": 1, "description": "The session (or day) the coup belongs to."},
     "staff": {"type": "object", "additionalProperties": {"type": "string"},
@@ -183,6 +184,36 @@ def unsettled(stake, net, bet: Mapping) -> tuple[str, str] | None:
     if net is None:
         return "net", f"the net {show(bet.get('net'))} is no amount: the bet cannot be settled"
     return None
+
+
+SHOES_KEPT = 100_000  # the shoes of one log remembered, to find one that comes back
+
+
+class Shoes:
+    """The shoes a log has opened. Cards are counted per shoe: a shoe that comes back after another was opened
+    has its cards counted anew, so its return is a breach of the deal, said where it happens."""
+
+    __slots__ = ("current", "ended")
+
+    def __init__(self):
+        self.current: Any = None
+        self.ended: set | None = set()  # None past SHOES_KEPT: memory stays flat
+
+    def open(self, shoe: Any) -> str | None:
+        """The coup's shoe, when it is not the current one: why that is a breach, if it is."""
+        why = None
+        if self.ended is not None:
+            if shoe in self.ended:
+                why = (f"shoe {show(shoe)} comes back after shoe {show(self.current)} was opened: its cards are "
+                       "counted anew from here, and a card dealt too often from it would pass")
+            if self.current is not None:
+                self.ended.add(self.current)
+            if len(self.ended) > SHOES_KEPT:
+                self.ended = None
+                why = why or (f"more than {SHOES_KEPT:,} shoes in one log: from here, a shoe that comes back is not "
+                              "looked for")
+        self.current = shoe
+        return why
 
 
 _SHOWN = Context(prec=100)

@@ -19,7 +19,7 @@ from typing import Any, Iterator, Mapping
 
 from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
-                                 bet_schema, cents, money, unsettled)
+                                 Shoes, bet_schema, cents, money, unsettled)
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 ASPECTS = {
@@ -108,7 +108,7 @@ def _exact(value: Any) -> Any:
 
 
 def start(prepared: Prepared) -> dict:
-    return {"shoe": None, "seen": {}, "units": {}}
+    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes()}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
@@ -172,6 +172,9 @@ def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker
 def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     if coup["shoe"] != state["shoe"]:
         state["shoe"], state["seen"] = coup["shoe"], {}
+        why = state["shoes"].open(coup["shoe"])
+        if why:
+            yield "deal", "/shoe", why
     seen = state["seen"]
     for field in ("burned", "player", "banker"):
         for position, text in enumerate(coup.get(field) or ()):

@@ -18,8 +18,8 @@ from decimal import Decimal
 from typing import Any, Iterator
 
 from casino_audit.games import blackjack as bj
-from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
-                                 Unavailable, card, cents, money)
+from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Shoes,
+                                 Terms, Unavailable, card, cents, money)
 
 GAMES = ("blackjack",)
 ASPECTS = {
@@ -109,6 +109,7 @@ class Prepared:
 class State:
     shoe: Any = None
     seen: Counter = field(default_factory=Counter)
+    shoes: Shoes = field(default_factory=Shoes)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -216,10 +217,14 @@ def _show(cards) -> str:
 # --- the aspects ------------------------------------------------------------------------------------------------
 
 def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, str, str]]:
+    returned = None
     if coup["shoe"] != state.shoe:
         state.shoe, state.seen = coup["shoe"], Counter()
+        returned = state.shoes.open(coup["shoe"])
     boxes = _hands(coup)
     if "deal" not in prepared.skip:
+        if returned:
+            yield "deal", "/shoe", returned
         yield from _deal(prepared, state, coup, boxes)
     else:
         _count(state, coup)
