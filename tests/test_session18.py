@@ -123,10 +123,19 @@ def test_an_amount_no_reader_can_settle_is_a_shape_finding(cli, tmp_path, stake,
 
 
 def test_a_large_amount_within_the_bound_is_settled_and_shown_not_a_crash(cli, tmp_path):
-    """27 digits and cents: Decimal's default context could not quantize it for the message (INTERNAL-ERROR)."""
+    """27 digits and cents: Decimal's default context could not quantize it for the message (INTERNAL-ERROR).
+    The schema now stops amounts at 18 digits; a message still shows any amount `money` reads."""
+    from casino_audit.replay import cents
+
+    assert cents(Decimal("123456789012345678901234567.25")) == "123456789012345678901234567.25"
+    assert cents(Decimal("123456789012345678901234567")) == "123456789012345678901234567.00"
+    assert cents(Decimal("1E+99")) == "1E+99" and cents(Decimal("12.345")) == "12.345"
     found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 20, '
-                                                 '"net": "123456789012345678901234567.25"}'))
+                                                 '"net": "123456789012345678.25"}'))
     assert found == [("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/net")]
+    found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 20, '
+                                                 '"net": "1234567890123456789.25"}'))
+    assert found == [("SHAPE-INVALID", 2, "/bets/0/net")]
 
 
 def test_a_stake_the_schema_takes_and_no_reader_reads_is_said_not_skipped(cli, tmp_path):

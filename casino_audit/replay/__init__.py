@@ -42,11 +42,13 @@ from casino_audit.values import bounded_decimal, show, to_decimal
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 CARD_PATTERN = "^[A2-9TJQK][cdhs]$"
-# At most 29 digits before the point and 30 after: every amount the schema takes is one `money` reads (a bet the
+# At most 18 digits before the point and 30 after: every amount the schema takes is one `money` reads (a bet the
 # replay could not read would otherwise be skipped, and its breach with it).
-MONEY_PATTERN = r"^-?[0-9]{1,29}(\.[0-9]{1,30})?$"
-POSITIVE_MONEY_PATTERN = r"^(?=[0-9.]*[1-9])[0-9]{1,29}(\.[0-9]{1,30})?$"  # and not zero, nor negative
-_MAGNITUDE = 1e29  # a float in the schema: its bound is approximate, `money`'s own (10**30) lies beyond it
+MONEY_PATTERN = r"^-?[0-9]{1,18}(\.[0-9]{1,30})?$"
+POSITIVE_MONEY_PATTERN = r"^(?=[0-9.]*[1-9])[0-9]{1,18}(\.[0-9]{1,30})?$"  # and not zero, nor negative
+# Far past any amount and within `money`'s own bound (10**30); a whole number, which jsonschema-rs compares a
+# number with at a third of a float bound's cost.
+_MAGNITUDE = 10**18
 
 # Every coup record carries these (docs/game-logs.md); a family's COUP_SCHEMA adds its own fields.
 AMOUNT_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": -_MAGNITUDE, "exclusiveMaximum": _MAGNITUDE},
@@ -59,7 +61,7 @@ STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMa
 CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
                "description": "A card: rank (A 2-9 T J Q K) then suit (c d h s), e.g. \"Td\", \"As\"."}
 COMMON_COUP = {
-    "coup": {"type": "integer", "minimum": 1, "maximum": 1e15,
+    "coup": {"type": "integer", "minimum": 1, "maximum": 10**15,
              "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
     "time": {"type": "string", "description": "When the coup was played, ISO 8601 (2026-11-02T21:14:05)."},
     "session": {"type": "string", "minLength": 1, "description": "The session (or day) the coup belongs to."},
