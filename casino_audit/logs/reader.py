@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
-from casino_audit.values import bounded_decimal
+from casino_audit.replay import money
 
 MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
 
@@ -218,7 +218,7 @@ def _cell(value: str, reader: str):
     if reader == "count":  # a meter's display: leading zeros are its empty digits (00012345 is 12345)
         return int(stripped) if digits else value
     if reader == "money":  # NaN, infinities and absurd magnitudes stay text: no amount, and no comparing them
-        number = bounded_decimal(stripped) if stripped else None
+        number = money(stripped) if stripped else None  # a log's amounts repeat: each text is read once
         return value if number is None else number
     raise ValueError(f"unknown CSV reader {reader!r}")
 
