@@ -123,6 +123,7 @@ LOG_NUMBERING = "LOG-NUMBERING"
 LOG_TIME = "LOG-TIME"
 LOG_GAP = "LOG-GAP"
 LOG_SESSION = "LOG-SESSION"
+LOG_UNTRACKED = "LOG-UNTRACKED"
 CONFIG_INVALID = "CONFIG-INVALID"
 WAIVER_EXPIRED = "WAIVER-EXPIRED"
 WAIVER_UNUSED = "WAIVER-UNUSED"
@@ -156,6 +157,8 @@ TOOL_FINDINGS = {
               "reading (a meter log).",
     LOG_SESSION: "A game log's session comes back after another began: a session's coups are logged together, and "
                  "the rules kept through a session (its minimum) would start again.",
+    LOG_UNTRACKED: "A game log holds more sessions or shoes than are remembered (100,000) to find one that comes "
+                   "back: from there on, a return is not looked for (a warning; memory stays flat).",
     LOG_GAP: "A meter log reads a machine less often than its stated reading interval (between two readings, or "
              "from the log's start or to its end); a warning.",
     WAIVER_EXPIRED: "A waiver in the config is past its expiry date: it covers nothing, and the findings it covered "

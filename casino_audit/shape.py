@@ -20,7 +20,7 @@ from typing import Any
 
 from casino_audit import findings as F
 from casino_audit.pointers import child, join
-from casino_audit.values import show
+from casino_audit.values import OutOfRange, show
 
 try:
     import jsonschema_rs
@@ -283,8 +283,10 @@ def _explain(error, room: int) -> tuple[list[ShapeError], int]:
     if error.validator in ("oneOf", "anyOf") and error.context:
         from jsonschema.exceptions import best_match, relevance  # jsonschema loads only for a choice to explain
 
-        # Explain the alternative that came closest, with everything wrong in it, not every alternative.
-        closest = best_match(error.context)
+        # Explain the alternative that came closest, with everything wrong in it, not every alternative: the one
+        # the value's type fits, if one alone does (0 against "a number above 0, or such text" fails the number's
+        # bound, not the text's type).
+        closest = _fitting(error.context) or best_match(error.context)
         branch = closest.relative_schema_path[0] if closest.relative_schema_path else None
         same_branch = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == branch]
         results, more = [], 0
@@ -311,6 +313,18 @@ def _explain(error, room: int) -> tuple[list[ShapeError], int]:
     return [_explain_one(error, pointer, schema)], 0
 
 
+def _fitting(alternatives):
+    """The most relevant error of the one alternative whose type the value fits, if one alone fits."""
+    from jsonschema.exceptions import best_match
+
+    branches: dict = {}
+    for error in alternatives:
+        branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
+    fitting = [errors for errors in branches.values()
+               if not any(e.validator == "type" and not e.relative_path for e in errors)]
+    return best_match(fitting[0]) if len(fitting) == 1 else None
+
+
 @lru_cache(maxsize=1024)  # the same misspelt field in a batch of filings is looked up once
 def _closest(name: str, known: tuple[str, ...]) -> list[str]:
     return difflib.get_close_matches(name, known, n=1)
@@ -323,6 +337,9 @@ def _field(name: str) -> str:
 def _explain_one(error, pointer: str, schema: dict) -> ShapeError:
     where = f"`{pointer.lstrip('/')}`" if len(pointer) <= 200 else show(pointer)
     where = where if pointer else "the document"
+    if isinstance(error.instance, OutOfRange):  # what a rule would say of it would not apply
+        return F.SHAPE_INVALID, pointer, (f"{where} is {error.instance}: no amount is that large or that small "
+                                          "(from 10^-30 to 10^30)")
     custom = schema.get("x-message")
     if custom:
         return F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}"
@@ -349,6 +366,8 @@ def _matches_pattern_properties(schema: dict, name: str) -> bool:
 
 
 def _type_name(value: Any) -> str:
+    if isinstance(value, OutOfRange):
+        return "a number too large or too small to be an amount"
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, (int, float)) or type(value).__name__ == "Decimal":

@@ -36,6 +36,35 @@ def _reasonable(number: Decimal) -> bool:
     return number.is_finite() and -MAX_DIGITS <= number.adjusted() <= MAX_DIGITS
 
 
+class OutOfRange:
+    """A number written in a log that no amount can be (1E-40, 1E+400): kept as written, and neither a number nor
+    text to a schema, which therefore refuses it wherever a value is due; never a Decimal some check cannot read
+    and skips."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text if len(self.text) <= SHOWN_CHARACTERS else f"{self.text[:SHOWN_CHARACTERS]}..."
+
+    __repr__ = __str__
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, OutOfRange) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def log_number(text: str) -> Decimal | OutOfRange:
+    """A JSON number with a fraction or an exponent, as a log's reader reads it: exactly, if it is one an amount
+    can be (as `bounded_decimal` bounds them), else as an OutOfRange."""
+    number = bounded_decimal(text)
+    return OutOfRange(text) if number is None else number
+
+
 def to_decimal(value: Any, unit: str = "number") -> Decimal | None:
     """The number a value states, or None if it states none.
 

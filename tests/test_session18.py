@@ -138,11 +138,30 @@ def test_a_large_amount_within_the_bound_is_settled_and_shown_not_a_crash(cli, t
     assert found == [("SHAPE-INVALID", 2, "/bets/0/net")]
 
 
-def test_a_stake_the_schema_takes_and_no_reader_reads_is_said_not_skipped(cli, tmp_path):
-    """1E-40 is a positive number (the schema bounds magnitudes only roughly); `money` reads no such amount:
-    the limits and the settlement say so at the stake."""
-    found = _pb_findings(cli, tmp_path, _pb_coup('{"seat": 5, "chance": "punto", "stake": 1E-40, "net": 0}'))
-    assert found == [("LU-PB-LOG-LIMITS", 2, "/bets/0/stake"), ("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/stake")]
+@pytest.mark.parametrize("field, value", [("stake", "1E-40"), ("stake", "1E+400"), ("net", "-1E-40"),
+                                          ("net", "0.0000000000000000000000000000000001")])
+def test_a_number_no_amount_can_be_is_refused_by_the_shape_saying_why(cli, tmp_path, field, value):
+    """The schema took 1E-40 (a positive number under its bound) and `money` read no amount in it: the bet was
+    skipped by blackjack's and stud's checks. The log's reader now keeps such a number as written."""
+    bet = {"stake": "20", "net": "20", field: value}
+    found = _pb_findings(cli, tmp_path, _pb_coup(f'{{"seat": 5, "chance": "punto", "stake": {bet["stake"]}, '
+                                                 f'"net": {bet["net"]}}}'))
+    assert found == [("SHAPE-INVALID", 2, f"/bets/0/{field}")]
+
+
+def test_an_amount_money_cannot_read_is_said_by_the_settlement_and_limits_not_skipped():
+    """Behind the shape check: were one to let such an amount through, the replay says so at the stake."""
+    from casino_audit.logs.session import terms_for
+    from casino_audit.replay import baccarat
+    from casino_audit.rulesets import load_builtin
+
+    header = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "limits": {"minimum": 20}}
+    prepared = baccarat.prepare("punto_banco", terms_for(header, load_builtin("lu"), "punto_banco", {}, "x", []))
+    coup = {"coup": 1, "shoe": 1, "player": ["5c", "9c", "3c"], "banker": ["8s", "7h"], "outcome": "player",
+            "bets": [{"chance": "punto", "stake": Decimal("1E-40"), "net": 0},
+                     {"chance": "punto", "stake": 20, "net": Decimal("1E+40")}]}
+    found = [(aspect, pointer) for aspect, pointer, _ in baccarat.replay(prepared, baccarat.start(prepared), coup)]
+    assert found == [("settlement", "/bets/0/stake"), ("settlement", "/bets/1/net")]
 
 
 @pytest.mark.parametrize("minimum", ["0", '"0.00"', "-20"])
@@ -271,8 +290,26 @@ def test_past_the_sessions_kept_a_coming_back_session_is_said_unlooked_for(tmp_p
     path = tmp_path / "log.jsonl"
     path.write_text("".join(line + "\n" for line in [PB_HEADER, *coups]), encoding="utf-8")
     result = run([str(path)], Checker({"LU": load_builtin("lu")}))
-    said = [(f.rule_id, f.severity.label, f.line) for f in result.findings if f.rule_id == "LOG-SESSION"]
-    assert said == [("LOG-SESSION", "warning", 5)]  # past two ended sessions (at D), and A's return not looked for
+    said = [(f.rule_id, f.severity.label, f.line) for f in result.findings if f.rule_id.startswith("LOG-")]
+    assert said == [("LOG-UNTRACKED", "warning", 5)]  # past two ended sessions (at D): A's return not looked for
+
+
+def test_past_the_shoes_kept_a_coming_back_shoe_is_said_unlooked_for_as_the_tool_s_warning(tmp_path, monkeypatch):
+    """Not an error of the law's deal rule on a compliant log: the tool's own warning, once."""
+    from casino_audit.engine import Checker
+    from casino_audit import replay
+    from casino_audit.pipeline import run
+    from casino_audit.rulesets import load_builtin
+
+    monkeypatch.setattr(replay, "SHOES_KEPT", 2)
+    bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
+    coups = [_pb_coup(bet).replace('"coup": 1', f'"coup": {n}').replace('"shoe": 1', f'"shoe": {shoe}')
+             for n, shoe in enumerate([1, 2, 3, 4, 5, 1], start=1)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(line + "\n" for line in [PB_HEADER, *coups]), encoding="utf-8")
+    result = run([str(path)], Checker({"LU": load_builtin("lu")}))
+    said = [(f.rule_id, f.severity.label, f.line) for f in result.findings if f.file == str(path)]
+    assert said == [("LOG-UNTRACKED", "warning", 5)]
 
 
 def test_a_shoe_that_comes_back_is_a_breach_of_the_deal(cli, tmp_path):

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
 from casino_audit.replay import money
+from casino_audit.values import log_number
 
 MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
 
@@ -139,7 +140,8 @@ def _no_constant(name: str):
 
 
 # One decoder for every line: json.loads with options builds a new one per call (a third of the parse time).
-_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=_unique)
+# A number no amount can be stays as written (values.OutOfRange), for the record's shape check to refuse.
+_DECODER = json.JSONDecoder(parse_float=log_number, parse_constant=_no_constant, object_pairs_hook=_unique)
 
 
 def read_json_lines(path: str) -> Stream:

@@ -22,7 +22,7 @@ from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
 from casino_audit.display import brief
 from casino_audit.findings import Finding, Severity
-from casino_audit.replay import Terms, Unavailable, cents, families, is_multiple, money
+from casino_audit.replay import UNTRACKED, Terms, Unavailable, cents, families, is_multiple, money
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show
 
@@ -187,6 +187,9 @@ class LogSession:
             found.extend(self.core.coup(record))
             if self.engine:
                 for aspect, pointer, message in self.module.replay(self.prepared, self.state, data):
+                    if aspect == UNTRACKED:
+                        found.append(self._tool(F.LOG_UNTRACKED, pointer, message, record, Severity.WARNING))
+                        continue
                     found.extend(self._breach(aspect, record, pointer, message))
         self.counts.checked += 1
         self.counts.with_findings += bool(found) or self.hit
@@ -291,7 +294,7 @@ class _Core:
                 self.sessions_ended.add(self.session_now)
                 if len(self.sessions_ended) > SESSIONS_KEPT:  # memory stays flat: said, not dropped unseen
                     self.sessions_ended = None
-                    yield tool(F.LOG_SESSION, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from "
+                    yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from "
                                                           "this coup on, a session that comes back is not looked for",
                                record, Severity.WARNING)
             self.session_now = session
@@ -369,10 +372,11 @@ class _Core:
             amount = raw if type(raw) is int else money(raw)  # an int is exact as it is: no Decimal made
             names = chance if type(chance) is tuple else (chance,)
             if amount is None:  # the shape check bounds amounts; one past what `money` reads is said, not skipped
-                yield from breach("stake_limits", record, pointer, f"a stake of {brief(show(raw))} on {names[0]} is no "
-                                  "amount that can be judged against the limits",
-                                  [(rule, spec) for rule, spec, chances in self.limit_rules
-                                   if chances is None or not chances.isdisjoint(names)])
+                if self._bounds(names) != (None, None):  # (with no limits known, the rule says it is not checked)
+                    yield from breach("stake_limits", record, pointer, f"a stake of {brief(show(raw))} on "
+                                      f"{names[0]} is no amount that can be judged against the limits",
+                                      [(rule, spec) for rule, spec, chances in self.limit_rules
+                                       if chances is None or not chances.isdisjoint(names)])
                 continue
             for rule, spec, chances in self.limit_rules:
                 if chances is not None and chances.isdisjoint(names):

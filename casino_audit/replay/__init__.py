@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Context, Decimal, Inexact, InvalidOperation
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from casino_audit.values import bounded_decimal, show, to_decimal
 
@@ -51,12 +51,18 @@ POSITIVE_MONEY_PATTERN = r"^(?=[0-9.]*[1-9])[0-9]{1,18}(\.[0-9]{1,30})?$"  # and
 _MAGNITUDE = 10**18
 
 # Every coup record carries these (docs/game-logs.md); a family's COUP_SCHEMA adds its own fields.
-AMOUNT_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": -_MAGNITUDE, "exclusiveMaximum": _MAGNITUDE},
-                           {"type": "string", "pattern": MONEY_PATTERN}],
+AMOUNT_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": -_MAGNITUDE, "exclusiveMaximum": _MAGNITUDE,
+                            "x-message": "an amount is less than 10^18 either way"},
+                           {"type": "string", "pattern": MONEY_PATTERN,
+                            "x-message": "an amount written as text is digits (at most 18 before the point and 30 "
+                                         "after), maybe a minus sign first: -12.50"}],
                  "description": "An amount in the log's currency: a JSON number (read exactly, as written) or a "
                                 "string such as \"12.50\"."}
-STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": _MAGNITUDE},
-                          {"type": "string", "pattern": POSITIVE_MONEY_PATTERN}],
+STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": _MAGNITUDE,
+                           "x-message": "an amount staked is more than 0 and less than 10^18"},
+                          {"type": "string", "pattern": POSITIVE_MONEY_PATTERN,
+                           "x-message": "an amount staked, written as text, is more than 0 in digits (at most 18 "
+                                        "before the point and 30 after): 12.50"}],
                 "description": "An amount staked: more than zero, a JSON number or a string such as \"12.50\"."}
 CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
                "description": "A card: rank (A 2-9 T J Q K) then suit (c d h s), e.g. \"Td\", \"As\"."}
@@ -189,6 +195,7 @@ def unsettled(stake, net, bet: Mapping) -> tuple[str, str] | None:
 
 
 SHOES_KEPT = 100_000  # the shoes of one log remembered, to find one that comes back
+UNTRACKED = "untracked"  # an engine's aspect the session reports as LOG-UNTRACKED, a warning of the tool's own
 
 
 class Shoes:
@@ -201,21 +208,21 @@ class Shoes:
         self.current: Any = None
         self.ended: set | None = set()  # None past SHOES_KEPT: memory stays flat
 
-    def open(self, shoe: Any) -> str | None:
-        """The coup's shoe, when it is not the current one: why that is a breach, if it is."""
-        why = None
+    def open(self, shoe: Any) -> Iterator[tuple[str, str, str]]:
+        """The coup's shoe, when it is not the current one: a breach of the deal if it comes back, and (once,
+        UNTRACKED) when too many were opened to look for that any more."""
         if self.ended is not None:
             if shoe in self.ended:
-                why = (f"shoe {show(shoe)} comes back after shoe {show(self.current)} was opened: its cards are "
-                       "counted anew from here, and a card dealt too often from it would pass")
+                yield "deal", "/shoe", (f"shoe {show(shoe)} comes back after shoe {show(self.current)} was opened: "
+                                        "its cards are counted anew from here, and a card dealt too often from it "
+                                        "would pass")
             if self.current is not None:
                 self.ended.add(self.current)
             if len(self.ended) > SHOES_KEPT:
                 self.ended = None
-                why = why or (f"more than {SHOES_KEPT:,} shoes in one log: from here, a shoe that comes back is not "
-                              "looked for")
+                yield UNTRACKED, "/shoe", (f"more than {SHOES_KEPT:,} shoes in one log: from this coup on, a shoe "
+                                           "that comes back is not looked for")
         self.current = shoe
-        return why
 
 
 _SHOWN = Context(prec=100)

@@ -172,9 +172,7 @@ def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker
 def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     if coup["shoe"] != state["shoe"]:
         state["shoe"], state["seen"] = coup["shoe"], {}
-        why = state["shoes"].open(coup["shoe"])
-        if why:
-            yield "deal", "/shoe", why
+        yield from state["shoes"].open(coup["shoe"])
     seen = state["seen"]
     for field in ("burned", "player", "banker"):
         for position, text in enumerate(coup.get(field) or ()):

@@ -217,14 +217,11 @@ def _show(cards) -> str:
 # --- the aspects ------------------------------------------------------------------------------------------------
 
 def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, str, str]]:
-    returned = None
     if coup["shoe"] != state.shoe:
         state.shoe, state.seen = coup["shoe"], Counter()
-        returned = state.shoes.open(coup["shoe"])
+        yield from state.shoes.open(coup["shoe"])  # a deal breach where "deal" is skipped goes to no rule
     boxes = _hands(coup)
     if "deal" not in prepared.skip:
-        if returned:
-            yield "deal", "/shoe", returned
         yield from _deal(prepared, state, coup, boxes)
     else:
         _count(state, coup)

@@ -181,10 +181,10 @@ def start(prepared: Prepared) -> State:
     return State()
 
 
-def stakes(coup: Mapping) -> Iterator[tuple[str, str, Decimal | None]]:
+def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
     for index, bet in enumerate(coup.get("bets") or ()):
         if isinstance(bet, Mapping):
-            yield f"/bets/{index}/stake", bet.get("chance"), money(bet.get("stake"))
+            yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")  # as written: the core reads it
 
 
 def _is_face(value) -> bool:
