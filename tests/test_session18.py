@@ -1,7 +1,8 @@
-"""Session 18: a staff turn's length compared as a timedelta; roulette's limit names kept per chance."""
+"""Session 18: game logs made faster (turns, limit names, CSV), and what two red-team passes found in them."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -328,3 +329,24 @@ def test_a_blackjack_shoe_that_comes_back_is_a_breach_of_the_deal(cli, tmp_path)
     lines[2] = lines[2].replace('"shoe": 1', '"shoe": 2')  # coup 2 from shoe 2, coup 3 back to shoe 1
     found = _log_findings(cli, tmp_path, lines, "--param", "blackjack_jackpot_stake_eur=1")
     assert found == [("PT-BJ-LOG-DEAL", 4)]
+
+
+@pytest.mark.parametrize("args, why", [
+    (["roulette", "-j", "LU", "--param", "roulette_zero_rule=lose"], "no payout schedule"),
+    (["roulette", "-j", "MC"], "roulette_zero_rule"), (["blackjack", "-j", "MC"], "no rules of play for blackjack")])
+def test_a_sample_the_law_cannot_deal_is_a_usage_error_with_nothing_written(cli, args, why):
+    """It was an internal error, after the header line had gone to standard output."""
+    done = cli("sample-log", *args, "--coups", "3")
+    assert done.returncode == 2 and why in done.stderr and "internal error" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_a_craps_sample_written_as_csv_is_as_compliant_as_its_json_lines_twin(cli, tmp_path):
+    """A point not yet set was written `None` in the CSV, refused by the shape check on every such coup."""
+    reports = []
+    for fmt in ("jsonl", "csv"):
+        assert cli("sample-log", "craps", "-j", "PT", "--coups", "200", "--format", fmt,
+                   "-o", str(tmp_path / f"log.{fmt}")).returncode == 0
+        reports.append(json.loads(cli("check", str(tmp_path / f"log.{fmt}"), "--format", "json").stdout))
+    assert [sorted((f["rule_id"], f["severity"]) for f in r["findings"]) for r in reports] == \
+        [[("PT-CRAPS-LOG-BAR", "info"), ("PT-CRAPS-LOG-GIVEN-PAYOUTS", "info")]] * 2

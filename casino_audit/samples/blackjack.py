@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Iterator
 
 from casino_audit.games import blackjack as bj
-from casino_audit.replay import Terms
+from casino_audit.replay import Terms, Unavailable
 
 GAMES = ("blackjack",)
 BREACHES = {
@@ -83,7 +83,10 @@ def _strategy(cards: list, up: str, rules: bj.Rules, can_double: bool, can_split
 
 def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozenset()) -> Iterator[dict]:
     params = {**SAMPLE_PARAMS, **(terms.params or {})}
-    rules = bj.rules((terms.play or {})["blackjack"], params)
+    stated = (terms.play or {}).get("blackjack")
+    if not stated:
+        raise Unavailable(["deal"], "the ruleset states no rules of play for blackjack (`play: blackjack:`)")
+    rules = bj.rules(stated, params)
     decks = terms.decks or 6
     minimum = Decimal(str((terms.limits or {}).get("minimum") or 10))
     maximum = Decimal(str((terms.limits or {}).get("maximum") or minimum * 30))

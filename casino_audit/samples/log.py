@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import itertools
 import json
 import random
 from decimal import Decimal
@@ -50,6 +51,8 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
     problems: list = []
     terms = terms_for(head, ruleset, game, params or {}, "", problems)
     coups = _guarded(module.coups(game, terms, random.Random(seed), count, set(inject)))
+    first = list(itertools.islice(coups, 1))  # whether the coups can be dealt is known before a line is written
+    coups = itertools.chain(first, coups)
     if output_format == "jsonl":
         out.write(_json(head))
         for coup in coups:
@@ -111,6 +114,9 @@ def _rows(coup: dict, layout: dict, columns: list[str]) -> Iterable[dict]:
 
 
 def _cell(value) -> str:
+    """A field as a CSV cell: a list space-separated, null (craps' point before one is set) an empty cell."""
+    if value is None:
+        return ""
     return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 

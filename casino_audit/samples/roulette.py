@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from casino_audit.games import roulette
-from casino_audit.replay import Terms, money
+from casino_audit.replay import Terms, Unavailable, money
 from casino_audit.replay import roulette as replay
 
 GAMES = replay.GAMES
@@ -40,7 +40,8 @@ def coups(game: str, terms: Terms, rng, count: int, inject=frozenset()) -> Itera
     wheel = replay.wheel_of(terms)
     zero_rule, why = replay.zero_rule_of(game, terms)
     if zero_rule is None or not terms.payouts:
-        raise ValueError(why or f"no payout schedule for {game}: give the sample a table configuration")
+        raise Unavailable(["settlement"], why or f"the law states no payout schedule for {game}, and a sample has "
+                                                "no table configuration to take one from")
     payouts = {k: replay._exact(v) for k, v in terms.payouts.items()}
     names = {}  # kind -> the schedule's own name for it
     for kind, aliases in roulette.PAYOUT_NAMES.items():
