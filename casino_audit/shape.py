@@ -85,8 +85,10 @@ class ShapeValidator:
             except Exception:  # a value jsonschema-rs cannot convert: jsonschema explains it all
                 errors = None
             if errors is not None:
-                return self._listed(iter(errors))
-        return self._listed(self._full.iter_errors(data))
+                return self._listed(iter(errors)) or _UNEXPLAINED
+        # The two validators may read a pattern differently (Python's `$` matches before a final line break,
+        # jsonschema-rs's does not): a document refused is never passed for want of an explanation.
+        return self._listed(self._full.iter_errors(data)) or _UNEXPLAINED
 
     def _by_property(self):
         if self._split is None:
@@ -151,6 +153,8 @@ class ShapeValidator:
         return found
 
 
+_UNEXPLAINED = [(F.SHAPE_INVALID, "", "the schema refuses the document, and its explanation names no value (a text "
+                                      "ending in a line break, where only digits belong?)")]
 _EXPLAINED_BY_JSONSCHEMA = frozenset(("oneOf", "anyOf", "propertyNames"))
 
 
@@ -286,7 +290,15 @@ def _explain(error, room: int) -> tuple[list[ShapeError], int]:
         # Explain the alternative that came closest, with everything wrong in it, not every alternative: the one
         # the value's type fits, if one alone does (0 against "a number above 0, or such text" fails the number's
         # bound, not the text's type).
-        closest = _fitting(error.context) or best_match(error.context)
+        closest = _fitting(error.context)
+        if closest is None and _no_type_fits(error):
+            pointer = join(tuple(error.absolute_path))
+            wanted = " or ".join(_article(alternative["type"]) for alternative in error.validator_value)
+            where = f"`{pointer.lstrip('/')}`" if pointer and len(pointer) <= 200 else (show(pointer) if pointer
+                                                                                         else "the document")
+            return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)} ({_type_name(error.instance)}); "
+                                               f"expected {wanted}")], 0
+        closest = closest or best_match(error.context)
         branch = closest.relative_schema_path[0] if closest.relative_schema_path else None
         same_branch = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == branch]
         results, more = [], 0
@@ -313,6 +325,16 @@ def _explain(error, room: int) -> tuple[list[ShapeError], int]:
     return [_explain_one(error, pointer, schema)], 0
 
 
+def _no_type_fits(error) -> bool:
+    """Every alternative names a type, and the value has none of them (null where an amount is due)."""
+    alternatives = error.validator_value if isinstance(error.validator_value, list) else []
+    if not alternatives or not all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in alternatives):
+        return False
+    return all(any(e.validator == "type" and not e.relative_path for e in error.context
+                   if e.relative_schema_path and e.relative_schema_path[0] == index)
+               for index in range(len(alternatives)))
+
+
 def _fitting(alternatives):
     """The most relevant error of the one alternative whose type the value fits, if one alone fits."""
     from jsonschema.exceptions import best_match
@@ -337,9 +359,6 @@ def _field(name: str) -> str:
 def _explain_one(error, pointer: str, schema: dict) -> ShapeError:
     where = f"`{pointer.lstrip('/')}`" if len(pointer) <= 200 else show(pointer)
     where = where if pointer else "the document"
-    if isinstance(error.instance, OutOfRange):  # what a rule would say of it would not apply
-        return F.SHAPE_INVALID, pointer, (f"{where} is {error.instance}: no amount is that large or that small "
-                                          "(from 10^-30 to 10^30)")
     custom = schema.get("x-message")
     if custom:
         return F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}"

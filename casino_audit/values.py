@@ -28,7 +28,9 @@ def bounded_decimal(text: str) -> Decimal | None:
         return None
     if len(text) > 2 * MAX_DIGITS and len(number.as_tuple().digits) > 2 * MAX_DIGITS:
         return None  # a text this short cannot have that many digits: the common case skips the count
-    return number if _reasonable(number) else None
+    if _reasonable(number):
+        return number
+    return Decimal(0) if number.is_zero() else None  # 0E-40 is zero, whatever its exponent
 
 
 def _reasonable(number: Decimal) -> bool:
@@ -58,11 +60,14 @@ class OutOfRange:
         return hash(self.text)
 
 
-def log_number(text: str) -> Decimal | OutOfRange:
+def log_number(text: str) -> Decimal | int | OutOfRange:
     """A JSON number with a fraction or an exponent, as a log's reader reads it: exactly, if it is one an amount
-    can be (as `bounded_decimal` bounds them), else as an OutOfRange."""
+    can be (as `bounded_decimal` bounds them), a whole one as an int (a die's 5.0, a box's 3.0 or a capacity's
+    1E+1 is what the schema's integer takes, and what every check of it reads), else as an OutOfRange."""
     number = bounded_decimal(text)
-    return OutOfRange(text) if number is None else number
+    if number is None:
+        return OutOfRange(text)
+    return int(number) if number == number.to_integral_value() else number
 
 
 def to_decimal(value: Any, unit: str = "number") -> Decimal | None:

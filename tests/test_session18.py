@@ -350,3 +350,55 @@ def test_a_craps_sample_written_as_csv_is_as_compliant_as_its_json_lines_twin(cl
         reports.append(json.loads(cli("check", str(tmp_path / f"log.{fmt}"), "--format", "json").stdout))
     assert [sorted((f["rule_id"], f["severity"]) for f in r["findings"]) for r in reports] == \
         [[("PT-CRAPS-LOG-BAR", "info"), ("PT-CRAPS-LOG-GIVEN-PAYOUTS", "info")]] * 2
+
+
+# --- the third red-team pass -----------------------------------------------------------------------------------
+
+def test_a_record_the_two_validators_read_apart_is_refused_never_passed(cli, tmp_path):
+    """A coup of over 5,000 values is explained by jsonschema, whose `$` matches before a final line break:
+    jsonschema-rs refused "40\\n" as a stake, the explanation named nothing, and the coup went unreplayed, exit 0."""
+    bets = [{"seat": 5, "chance": "punto", "stake": 40, "net": 40} for _ in range(1400)]
+    bets[0]["stake"] = "40\n"
+    bets[1]["stake"], bets[1]["net"] = 999999, 5
+    found = _pb_findings(cli, tmp_path, _pb_coup(", ".join(json.dumps(bet) for bet in bets)))
+    assert [rule for rule, _, _ in found] == ["SHAPE-INVALID"]
+
+
+def test_whole_numbers_written_with_a_point_are_whole_numbers(cli, tmp_path):
+    """5.0, 1E+0: what the schema's integer takes is what every check reads (a die showing Decimal('5.0') was no
+    face, a capacity of 1E+1 digits was dropped); 0E-40 is zero."""
+    from casino_audit.values import OutOfRange, log_number
+
+    assert [(value, type(value)) for value in map(log_number, ["5.0", "1E+1", "0E-40", "-0.0"])] == \
+        [(5, int), (10, int), (0, int), (0, int)]
+    assert log_number("12.50") == Decimal("12.50") and isinstance(log_number("1E-40"), OutOfRange)
+    line = _pb_coup('{"seat": 5.0, "chance": "punto", "stake": 40.0, "net": 40.00}').replace(
+        '"coup": 1', '"coup": 1.0').replace('"shoe": 1', '"shoe": 1E+0')
+    from test_game_logs import report
+
+    path = tmp_path / "log.jsonl"
+    path.write_text(PB_HEADER + "\n" + line + "\n", encoding="utf-8")
+    done, data = report(cli, str(path), "--param", "punto_banco_minimum_multiple_eur=20")
+    assert done.returncode == 0 and [f for f in data["findings"] if f["file"] == str(path)] == []
+
+
+def test_a_value_of_no_type_an_amount_takes_is_told_what_is_expected(cli, tmp_path):
+    from test_game_logs import report
+
+    line = _pb_coup('{"seat": 5, "chance": "punto", "stake": null, "net": 1E-40}')[:-1] + ', "note": 1E+99}'
+    path = tmp_path / "log.jsonl"
+    path.write_text(PB_HEADER + "\n" + line + "\n", encoding="utf-8")
+    _, data = report(cli, str(path))
+    said = sorted((f["pointer"], f["message"].split(";")[0]) for f in data["findings"] if f["file"] == str(path))
+    assert said == [("/bets/0/net", "coup: `bets/0/net` is 1E-40 (a number too large or too small to be an amount)"),
+                    ("/bets/0/stake", "coup: `bets/0/stake` is null (null)"),
+                    ("/note", "coup: `note` is 1E+99 (a number too large or too small to be an amount)")]
+    assert all("expected a number or text" in f["message"] for f in data["findings"]
+               if "/bets/" in (f["pointer"] or ""))
+
+
+def test_the_lu_blackjack_sample_keeps_a_maximum_the_law_allows(cli, tmp_path):
+    assert cli("sample-log", "blackjack", "-j", "LU", "--coups", "100", "--seed", "21",
+               "-o", str(tmp_path / "log.jsonl")).returncode == 0
+    data = json.loads(cli("check", str(tmp_path / "log.jsonl"), "--format", "json").stdout)
+    assert "LU-BJ-LOG-COEFFICIENT" not in {f["rule_id"] for f in data["findings"]}

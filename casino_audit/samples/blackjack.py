@@ -89,7 +89,7 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
     rules = bj.rules(stated, params)
     decks = terms.decks or 6
     minimum = Decimal(str((terms.limits or {}).get("minimum") or 10))
-    maximum = Decimal(str((terms.limits or {}).get("maximum") or minimum * 30))
+    maximum = Decimal(str((terms.limits or {}).get("maximum") or minimum * 50))  # LU Art. 33(3): 50, 100 or 200 times
     shoe = _Shoe(decks, rng)
     pending = set(inject)
     # each breach waits for a coup from a random point on where it fits
