@@ -333,7 +333,9 @@ def test_a_blackjack_shoe_that_comes_back_is_a_breach_of_the_deal(cli, tmp_path)
 
 @pytest.mark.parametrize("args, why", [
     (["roulette", "-j", "LU", "--param", "roulette_zero_rule=lose"], "no payout schedule"),
-    (["roulette", "-j", "MC"], "roulette_zero_rule"), (["blackjack", "-j", "MC"], "no rules of play for blackjack")])
+    (["roulette", "-j", "MC"], "MC ruleset states nothing of roulette"),
+    (["french_roulette", "-j", "MC", "--param", "roulette_zero_rule=lose"], "MC ruleset states nothing of french"),
+    (["blackjack", "-j", "MC"], "MC ruleset states nothing of blackjack")])
 def test_a_sample_the_law_cannot_deal_is_a_usage_error_with_nothing_written(cli, args, why):
     """It was an internal error, after the header line had gone to standard output."""
     done = cli("sample-log", *args, "--coups", "3")

@@ -44,6 +44,9 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
     module = family_module(game)
     if module is None or game not in module.GAMES:
         raise SampleError(f"no sample generator for {game} yet")
+    if game not in ruleset.play and not any(rule.kind == "game-log" and game in rule.games for rule in ruleset.rules):
+        raise SampleError(f"the {ruleset.code} ruleset states nothing of {game} (no rules of play, no log rule): a "
+                          f"sample is dealt under a law that has the game")
     unknown = sorted(set(inject) - set(module.BREACHES))
     if unknown:
         raise SampleError(f"unknown breach {', '.join(unknown)} for {game}; known: {', '.join(module.BREACHES)}")
