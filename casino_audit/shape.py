@@ -290,15 +290,14 @@ def _explain(error, room: int) -> tuple[list[ShapeError], int]:
         # Explain the alternative that came closest, with everything wrong in it, not every alternative: the one
         # the value's type fits, if one alone does (0 against "a number above 0, or such text" fails the number's
         # bound, not the text's type).
-        closest = _fitting(error.context)
-        if closest is None and _no_type_fits(error):
+        branches = _branches(error)
+        fitting = [errors for errors in branches.values() if not _type_refused(errors)]
+        if not fitting and _typed_alternatives(error) and len(branches) == len(error.validator_value):
             pointer = join(tuple(error.absolute_path))
             wanted = " or ".join(_article(alternative["type"]) for alternative in error.validator_value)
-            where = f"`{pointer.lstrip('/')}`" if pointer and len(pointer) <= 200 else (show(pointer) if pointer
-                                                                                         else "the document")
-            return [(F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)} ({_type_name(error.instance)}); "
-                                               f"expected {wanted}")], 0
-        closest = closest or best_match(error.context)
+            return [(F.SHAPE_INVALID, pointer, f"{_where(pointer)} is {show(error.instance)} "
+                                               f"({_type_name(error.instance)}); expected {wanted}")], 0
+        closest = best_match(fitting[0]) if len(fitting) == 1 else best_match(error.context)
         branch = closest.relative_schema_path[0] if closest.relative_schema_path else None
         same_branch = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == branch]
         results, more = [], 0
@@ -325,26 +324,23 @@ def _explain(error, room: int) -> tuple[list[ShapeError], int]:
     return [_explain_one(error, pointer, schema)], 0
 
 
-def _no_type_fits(error) -> bool:
-    """Every alternative names a type, and the value has none of them (null where an amount is due)."""
-    alternatives = error.validator_value if isinstance(error.validator_value, list) else []
-    if not alternatives or not all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in alternatives):
-        return False
-    return all(any(e.validator == "type" and not e.relative_path for e in error.context
-                   if e.relative_schema_path and e.relative_schema_path[0] == index)
-               for index in range(len(alternatives)))
-
-
-def _fitting(alternatives):
-    """The most relevant error of the one alternative whose type the value fits, if one alone fits."""
-    from jsonschema.exceptions import best_match
-
+def _branches(error) -> dict:
+    """A choice's errors by the alternative they come from."""
     branches: dict = {}
-    for error in alternatives:
-        branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
-    fitting = [errors for errors in branches.values()
-               if not any(e.validator == "type" and not e.relative_path for e in errors)]
-    return best_match(fitting[0]) if len(fitting) == 1 else None
+    for one in error.context:
+        branches.setdefault(one.relative_schema_path[0] if one.relative_schema_path else None, []).append(one)
+    return branches
+
+
+def _type_refused(errors) -> bool:
+    """Whether an alternative refused the value's type itself (not a value inside it)."""
+    return any(e.validator == "type" and not e.relative_path for e in errors)
+
+
+def _typed_alternatives(error) -> bool:
+    """Every alternative of the choice names one type (an amount: a number or text)."""
+    alternatives = error.validator_value if isinstance(error.validator_value, list) else []
+    return bool(alternatives) and all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in alternatives)
 
 
 @lru_cache(maxsize=1024)  # the same misspelt field in a batch of filings is looked up once
@@ -356,9 +352,15 @@ def _field(name: str) -> str:
     return f"`{name}`" if len(name) <= 80 else show(name)
 
 
+def _where(pointer: str) -> str:
+    """Where a value is, as a message names it."""
+    if not pointer:
+        return "the document"
+    return f"`{pointer.lstrip('/')}`" if len(pointer) <= 200 else show(pointer)
+
+
 def _explain_one(error, pointer: str, schema: dict) -> ShapeError:
-    where = f"`{pointer.lstrip('/')}`" if len(pointer) <= 200 else show(pointer)
-    where = where if pointer else "the document"
+    where = _where(pointer)
     custom = schema.get("x-message")
     if custom:
         return F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}"

@@ -22,7 +22,7 @@ from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
 from casino_audit.display import brief
 from casino_audit.findings import Finding, Severity
-from casino_audit.replay import UNTRACKED, Terms, Unavailable, cents, families, is_multiple, money
+from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show
 
@@ -226,8 +226,7 @@ class _Core:
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
         self.last_coup: int | None = None
         self.last_time: datetime | None = None
-        self.session_now: Any = None  # the session of the last coup, and the ones that ended before it
-        self.sessions_ended: set | None = set()  # None past SESSIONS_KEPT
+        self.sessions = Returns()  # the session of the last coup, and the ones that ended before it
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
@@ -255,7 +254,7 @@ class _Core:
         """Whether the log is whole and in order, always checked (a gap is coups nobody can replay), for a coup
         whose shape is `refused` too (a time that is no text is then the shape's finding alone); returns the
         coup's time, if it is one."""
-        number = _whole(data.get("coup"))
+        number = data.get("coup")  # a whole number written 2.0 is read as 2 (values.log_number)
         tool = self.session._tool
         if type(number) is int:
             last = self.last_coup
@@ -284,20 +283,18 @@ class _Core:
                                                 f"({self.last_time.isoformat()})", record)
             self.last_time = when
         session = data.get("session")
-        if session != self.session_now and isinstance(session, str):
-            if self.sessions_ended is not None and session in self.sessions_ended:
+        if session != self.sessions.current and isinstance(session, str):
+            before = self.sessions.current
+            back, full = self.sessions.turn_to(session, SESSIONS_KEPT)
+            if back:
                 yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
-                                                      f"{brief(show(self.session_now))} began: a session's coups are "
-                                                      "logged together, and what is kept through a session (its "
-                                                      "minimum) would start again", record)
-            if isinstance(self.session_now, str) and self.sessions_ended is not None:
-                self.sessions_ended.add(self.session_now)
-                if len(self.sessions_ended) > SESSIONS_KEPT:  # memory stays flat: said, not dropped unseen
-                    self.sessions_ended = None
-                    yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from "
-                                                          "this coup on, a session that comes back is not looked for",
-                               record, Severity.WARNING)
-            self.session_now = session
+                                                      f"{brief(show(before))} began: a session's coups are logged "
+                                                      "together, and what is kept through a session (its minimum) "
+                                                      "would start again", record)
+            if full:  # memory stays flat: said, not dropped unseen
+                yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
+                                                      "coup on, a session that comes back is not looked for",
+                           record, Severity.WARNING)
         return when
 
     def _limits(self, record, data, when) -> Iterator[Finding]:
@@ -349,8 +346,7 @@ class _Core:
                 continue
             limit = spec["max_minutes"]
             longest = _minutes(limit)
-            if longest is not None and not held[3] and _comparable(when, held[1]) and \
-                    ((when - held[1]) > longest if type(longest) is timedelta else _seconds(when - held[1]) > longest):
+            if longest is not None and not held[3] and _comparable(when, held[1]) and _longer(when - held[1], longest):
                 self.turns[role] = (*held[:3], True)
                 yield from self.session._breach("staff_turn", record, f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
@@ -437,14 +433,8 @@ def _chances(spec: dict) -> frozenset | None:
 
 
 def _whole(amount: Decimal | None):
-    """An integral amount as an int (stakes are mostly ints: % on ints is the fast path; a coup numbered 2.0 is
-    coup 2, as the schema's integer takes it), else as it is; a bool is no number."""
-    if type(amount) is int or amount is None:
-        return amount
-    if type(amount) is Decimal and amount.is_finite() and amount.adjusted() < 30 and \
-            amount == amount.to_integral_value():
-        return int(amount)
-    return None if type(amount) is bool else amount
+    """An integral amount as an int (stakes are mostly ints: % on ints is the fast path), else as it is."""
+    return int(amount) if amount is not None and amount == amount.to_integral_value() else amount
 
 
 @lru_cache(maxsize=None)
@@ -458,6 +448,11 @@ def _minutes(limit) -> timedelta | Fraction | None:
     if (seconds * 1_000_000).denominator == 1 and 0 <= seconds < 86400 * 999_999_999:
         return timedelta(microseconds=int(seconds * 1_000_000))
     return seconds
+
+
+def _longer(turn: timedelta, longest: timedelta | Fraction) -> bool:
+    """Whether a turn is longer than a rule's longest (as `_minutes` gives it), exactly."""
+    return turn > longest if type(longest) is timedelta else _seconds(turn) > longest
 
 
 def _seconds(delta: timedelta) -> Fraction:

@@ -198,31 +198,47 @@ SHOES_KEPT = 100_000  # the shoes of one log remembered, to find one that comes 
 UNTRACKED = "untracked"  # an engine's aspect the session reports as LOG-UNTRACKED, a warning of the tool's own
 
 
-class Shoes:
-    """The shoes a log has opened. Cards are counted per shoe: a shoe that comes back after another was opened
-    has its cards counted anew, so its return is a breach of the deal, said where it happens."""
+class Returns:
+    """Labels a log meets in turn (its shoes, its sessions): whether one comes back after another began, which
+    would start anew what is kept for it (a shoe's cards counted, a session's minimum). At most `kept` ended
+    labels are remembered, so that memory stays flat; past them, returns are no longer looked for (said once)."""
 
     __slots__ = ("current", "ended")
 
     def __init__(self):
         self.current: Any = None
-        self.ended: set | None = set()  # None past SHOES_KEPT: memory stays flat
+        self.ended: set | None = set()  # None past the labels kept
+
+    def turn_to(self, label: Any, kept: int) -> tuple[bool, bool]:
+        """The log turns to `label` (another than the current one): (whether it comes back, whether the labels
+        kept ran out at this turn)."""
+        back = full = False
+        if self.ended is not None:
+            back = label in self.ended
+            if self.current is not None:
+                self.ended.add(self.current)
+            if len(self.ended) > kept:
+                self.ended, full = None, True
+        self.current = label
+        return back, full
+
+
+class Shoes(Returns):
+    """The shoes a log has opened: a shoe that comes back has its cards counted anew, a breach of the deal."""
+
+    __slots__ = ()
 
     def open(self, shoe: Any) -> Iterator[tuple[str, str, str]]:
         """The coup's shoe, when it is not the current one: a breach of the deal if it comes back, and (once,
         UNTRACKED) when too many were opened to look for that any more."""
-        if self.ended is not None:
-            if shoe in self.ended:
-                yield "deal", "/shoe", (f"shoe {show(shoe)} comes back after shoe {show(self.current)} was opened: "
-                                        "its cards are counted anew from here, and a card dealt too often from it "
-                                        "would pass")
-            if self.current is not None:
-                self.ended.add(self.current)
-            if len(self.ended) > SHOES_KEPT:
-                self.ended = None
-                yield UNTRACKED, "/shoe", (f"more than {SHOES_KEPT:,} shoes in one log: from this coup on, a shoe "
-                                           "that comes back is not looked for")
-        self.current = shoe
+        before = self.current
+        back, full = self.turn_to(shoe, SHOES_KEPT)
+        if back:
+            yield "deal", "/shoe", (f"shoe {show(shoe)} comes back after shoe {show(before)} was opened: its cards "
+                                    "are counted anew from here, and a card dealt too often from it would pass")
+        if full:
+            yield UNTRACKED, "/shoe", (f"more than {SHOES_KEPT:,} shoes in one log: from this coup on, a shoe that "
+                                       "comes back is not looked for")
 
 
 _SHOWN = Context(prec=100)
