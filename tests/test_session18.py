@@ -404,3 +404,30 @@ def test_the_lu_blackjack_sample_keeps_a_maximum_the_law_allows(cli, tmp_path):
                "-o", str(tmp_path / "log.jsonl")).returncode == 0
     data = json.loads(cli("check", str(tmp_path / "log.jsonl"), "--format", "json").stdout)
     assert "LU-BJ-LOG-COEFFICIENT" not in {f["rule_id"] for f in data["findings"]}
+
+
+@pytest.mark.parametrize("old, new", [('"session": "S1", ', ''), ('"session"', '"Session"'),
+                                      ('"shoe": 1, ', ''), ('"shoe"', '"shoe_number"')])
+def test_the_fields_session_and_shoe_checks_read_cannot_be_left_out_or_respelt(cli, tmp_path, old, new):
+    """A session or shoe that comes back is found only where the coup names it: a coup that does not is refused."""
+    bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
+    found = _pb_findings(cli, tmp_path, _pb_coup(bet).replace(old, new, 1))
+    assert found and {rule for rule, _, _ in found} <= {"SHAPE-INVALID", "SHAPE-UNKNOWN-FIELD"}
+
+
+@pytest.mark.parametrize("change", ["drop", "respell"])
+def test_a_split_hand_cannot_hide_its_stake(cli, tmp_path, change):
+    from conftest import EXAMPLES
+
+    lines = (EXAMPLES / "pt/log-blackjack.jsonl").read_text(encoding="utf-8").splitlines()
+    coup = json.loads(lines[3])
+    coup["boxes"][0]["hands"] = [{"cards": ["8h", "Kd"], "stake": "10", "decisions": ["split", "stand"], "net": "10"},
+                                 {"cards": ["8d", "Qc"], "stake": "20", "decisions": ["stand"], "net": "20"}]
+    split = coup["boxes"][0]["hands"][1]
+    if change == "respell":
+        split["Stake"] = split["stake"]
+    del split["stake"]
+    lines[3] = json.dumps(coup)
+    found = _log_findings(cli, tmp_path, lines, "--param", "blackjack_jackpot_stake_eur=1")
+    assert found and {rule for rule, _ in found} <= {"SHAPE-INVALID", "SHAPE-UNKNOWN-FIELD"}
+    assert all(line == 4 for _, line in found)
