@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -210,12 +211,15 @@ def _check_one(path: str, record: FileRecord, context: _Context, loader, max_byt
 
 
 # --- several processes --------------------------------------------------------------------------------------
-# Files are checked in chunks by forked workers, which inherit the checker (rulesets compiled once); each sends
-# back its files' records and findings, merged in the order of the files, so the report is the same whatever the
-# number of workers. A run with dossier rules (documents judged together) stays in one process.
+# Files are checked in chunks by forked workers, which inherit the checker (rulesets compiled once), and by this
+# process: the workers take chunks from the front, this process from the back, until they meet (two counters in
+# shared memory). Each sends back its files' records and findings, merged in the order of the files, so the
+# report is the same whatever the number of workers. A run with dossier rules (documents judged together) stays
+# in one process.
 
 PARALLEL_FROM = 48  # files: below this, starting workers costs more than it saves
 _SHARED: tuple | None = None  # what the workers check with, set before they are forked
+_FRONT, _BACK, _DONE = range(3)  # the shared counters: next chunk from the front, past the last one, files done
 
 
 def parallel_workers(jobs: int | None, files: int, dossier: Dossier) -> int:
@@ -237,20 +241,44 @@ def _chunks(files: list[str], workers: int) -> list[list[str]]:
     return [files[at:at + size] for at in range(0, len(files), size)]
 
 
+def _claim(counters, from_front: bool) -> int | None:
+    """The next chunk no process has taken, from the front or the back; None once they meet."""
+    with counters.get_lock():
+        front, back = counters[_FRONT], counters[_BACK]
+        if front >= back:
+            return None
+        if from_front:
+            counters[_FRONT] = front + 1
+            return front
+        counters[_BACK] = back - 1
+        return back - 1
+
+
 def _check_chunk(chunk: list[str]):
-    """In a worker: check these files; what they gave, and what the shared state learnt on the way."""
-    context, loader, max_bytes = _SHARED
+    """Check these files; what they gave, and what the shared state learnt on the way."""
+    context, loader, max_bytes, _, counters = _SHARED
     records, crashed = [], 0
     for path in chunk:
         record = FileRecord(path, "checked")
         records.append(record)
         crashed += _check_one(path, record, context, loader, max_bytes, None)
+    with counters.get_lock():
+        counters[_DONE] += len(chunk)
     checker, suppressor = context.checker, context.sink.suppressor
     learnt = None
     if suppressor is not None:
         learnt = (suppressor.used, suppressor.recorded)
         suppressor.used, suppressor.recorded = type(suppressor.used)(), type(suppressor.recorded)()
     return records, context.sink.take(), crashed, set(checker.applied), list(checker.used), learnt
+
+
+def _work() -> list[tuple[int, tuple]]:
+    """In a worker: check chunks from the front until none is left; (chunk index, what it gave) of each."""
+    chunks, counters = _SHARED[3], _SHARED[4]
+    answers = []
+    while (at := _claim(counters, from_front=True)) is not None:
+        answers.append((at, _check_chunk(chunks[at])))
+    return answers
 
 
 def _check_in_parallel(files: list[str], result: RunResult, context: _Context, workers: int, loader,
@@ -264,10 +292,12 @@ def _check_in_parallel(files: list[str], result: RunResult, context: _Context, w
     from concurrent.futures.process import BrokenProcessPool
 
     chunks = _chunks(files, workers)
+    fork = multiprocessing.get_context("fork")
+    counters = fork.Array("q", [0, len(chunks), 0])
     worker_context = _Context(context.checker, FindingSink(context.sink.max_per_rule, context.sink.suppressor),
                               context.override, context.default, context.dossier)
-    _SHARED = (worker_context, loader, max_bytes)
-    done = total - len(files)
+    _SHARED = (worker_context, loader, max_bytes, chunks, counters)
+    before = total - len(files)
     suppressor = context.sink.suppressor
     if suppressor is not None:
         counted_here = suppressor.used, suppressor.recorded
@@ -276,31 +306,42 @@ def _check_in_parallel(files: list[str], result: RunResult, context: _Context, w
     # parent's objects they inherit: frozen, those objects are left out of every collection (Python's gc docs).
     gc.freeze()
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            answers, broken = pool.map(_check_chunk, chunks), False
-            for chunk in chunks:
-                if not broken:
-                    try:
-                        records, part, crashed, applied, used, learnt = next(answers)
-                    except BrokenProcessPool:
-                        broken = True
-                if broken:  # a worker died (killed, out of memory): the files not heard of have no verdict
-                    records, crashed = [FileRecord(path, "checked") for path in chunk], len(chunk)
-                    for path in chunk:
-                        context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, "the process checking the file "
-                                                 "stopped; the file's verdict is unknown", path))
-                    part, applied, used, learnt = None, set(), [], None
-                result.files.extend(records)
-                result.internal_errors += crashed
-                if part is not None:
-                    context.sink.absorb(part)
-                context.checker.absorb(applied, used)
-                if learnt is not None:
-                    context.sink.suppressor.used.update(learnt[0])
-                    context.sink.suppressor.recorded.update(learnt[1])
-                done += len(chunk)
+        with ProcessPoolExecutor(workers - 1, mp_context=fork) as pool:
+            futures = [pool.submit(_work) for _ in range(workers - 1)]
+            # This process is the last worker, from the back: one process fewer to fork, feed and hear from. The
+            # workers take their first chunk before it takes any, so that each has work whatever the timing.
+            while not (counters[_FRONT] or all(future.done() for future in futures)):
+                time.sleep(0.001)
+            answers = {}
+            while (at := _claim(counters, from_front=False)) is not None:
+                answers[at] = _check_chunk(chunks[at])
                 if progress is not None:
-                    progress(Progress(done, total, chunk[-1]))
+                    progress(Progress(before + counters[_DONE], total, chunks[at][-1]))
+            for future in futures:
+                try:
+                    answers.update(future.result())
+                except BrokenProcessPool:  # a worker died (killed, out of memory): its chunks have no verdict
+                    pass
+        for at, chunk in enumerate(chunks):
+            answer = answers.get(at)
+            if answer is None:
+                records, crashed = [FileRecord(path, "checked") for path in chunk], len(chunk)
+                for path in chunk:
+                    context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, "the process checking the file "
+                                             "stopped; the file's verdict is unknown", path))
+                part, applied, used, learnt = None, set(), [], None
+            else:
+                records, part, crashed, applied, used, learnt = answer
+            result.files.extend(records)
+            result.internal_errors += crashed
+            if part is not None:
+                context.sink.absorb(part)
+            context.checker.absorb(applied, used)
+            if learnt is not None:
+                context.sink.suppressor.used.update(learnt[0])
+                context.sink.suppressor.recorded.update(learnt[1])
+        if progress is not None:
+            progress(Progress(total, total, files[-1]))
     finally:
         gc.unfreeze()
         _SHARED = None

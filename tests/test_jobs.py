@@ -73,18 +73,19 @@ def test_how_many_processes():
 def test_a_worker_that_dies_leaves_its_files_unknown_not_passed(tmp_path, monkeypatch):
     for n in range(6):
         shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n}.yaml")
-    real = pipeline._check_file
+    real, parent = pipeline._check_file, os.getpid()
 
     def dying(path, *args, **kwargs):
-        if path.endswith("m3.yaml"):
-            os._exit(9)  # the process is killed mid-file
+        if os.getpid() != parent:
+            os._exit(9)  # a worker is killed mid-file
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(pipeline, "_check_file", dying)
     result = pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
     assert result.internal_errors >= 1 and result.exit_code(Severity.ERROR) == 2
     unknown = {f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"}
-    assert str(tmp_path / "m3.yaml") in unknown
+    checked_here = {r.path for r in result.files} - unknown
+    assert unknown and str(tmp_path / "m0.yaml") in checked_here  # the first file is checked before the fork
     assert len(result.files) == 6
     assert gc.get_freeze_count() == 0  # the objects frozen for the workers are collectable again, even so
 
@@ -122,3 +123,24 @@ def test_the_rulesets_workers_read_are_named_in_the_report(cli):
     one = cli("check", "examples/lu", "--format", "json", "--jobs", "1").stdout
     two = cli("check", "examples/lu", "--format", "json", "--jobs", "2").stdout
     assert one == two and [r["name"] for r in json.loads(two)["rulesets"]] == ["lu"]
+
+
+def test_this_process_checks_files_beside_its_workers_and_after_one_dies(tmp_path, monkeypatch):
+    """The workers take chunks from the front and this process from the back: a worker that dies leaves unknown
+    only what it had taken, and this process checks the rest."""
+    for n in range(12):
+        shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n:02}.yaml")
+    real, parent = pipeline._check_file, os.getpid()
+
+    def noting(path, *args, **kwargs):
+        if os.getpid() != parent:
+            os._exit(9)  # the worker is killed in its first file
+        (tmp_path / f"{Path(path).stem}.by").write_text(str(os.getpid()))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "_check_file", noting)
+    result = pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
+    unknown = [f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"]
+    assert unknown == [str(tmp_path / "m01.yaml")]  # the first file is checked before the fork, the next by the worker
+    assert sorted(p.stem for p in tmp_path.glob("*.by")) == [f"m{n:02}" for n in range(12) if n != 1]
+    assert len(result.files) == 12 and result.internal_errors == 1
