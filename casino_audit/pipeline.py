@@ -313,10 +313,15 @@ def _check_in_parallel(files: list[str], result: RunResult, context: _Context, w
             while not (counters[_FRONT] or all(future.done() for future in futures)):
                 time.sleep(0.001)
             answers = {}
-            while (at := _claim(counters, from_front=False)) is not None:
-                answers[at] = _check_chunk(chunks[at])
-                if progress is not None:
-                    progress(Progress(before + counters[_DONE], total, chunks[at][-1]))
+            try:
+                while (at := _claim(counters, from_front=False)) is not None:
+                    answers[at] = _check_chunk(chunks[at])
+                    if progress is not None:
+                        progress(Progress(before + counters[_DONE], total, chunks[at][-1]))
+            except BaseException:  # interrupted (Ctrl-C): the workers take no more chunks, so the pool ends soon
+                with counters.get_lock():
+                    counters[_BACK] = counters[_FRONT]
+                raise
             for future in futures:
                 try:
                     answers.update(future.result())

@@ -144,3 +144,21 @@ def test_this_process_checks_files_beside_its_workers_and_after_one_dies(tmp_pat
     assert unknown == [str(tmp_path / "m01.yaml")]  # the first file is checked before the fork, the next by the worker
     assert sorted(p.stem for p in tmp_path.glob("*.by")) == [f"m{n:02}" for n in range(12) if n != 1]
     assert len(result.files) == 12 and result.internal_errors == 1
+
+
+def test_an_interrupted_run_stops_its_workers_taking_chunks(tmp_path, monkeypatch):
+    for n in range(40):
+        shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n:02}.yaml")
+    real, parent = pipeline._check_file, os.getpid()
+
+    def noting(path, *args, **kwargs):
+        if os.getpid() == parent and not path.endswith("m00.yaml"):
+            raise KeyboardInterrupt
+        (tmp_path / f"{Path(path).stem}.by").write_text("")
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "_check_file", noting)
+    with pytest.raises(KeyboardInterrupt):
+        pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
+    assert len(list(tmp_path.glob("*.by"))) < 20  # the worker stopped with what it had taken
+    assert gc.get_freeze_count() == 0
