@@ -548,8 +548,13 @@ SCHEMAS = {"ruleset": "ruleset.schema.json", "report": "report.schema.json"}
 @app.command()
 @_exits
 def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KIND_NAMES)}), "
-                                                f"or {' / '.join(SCHEMAS)}.")):
+                                                f"or {' / '.join(SCHEMAS)}."),
+           output_format: str = typer.Option("json", "--format", help="json (the JSON Schema), or markdown (a "
+                                             "reference page: every field, its type, what it takes and means; a "
+                                             "log's CSV columns).")):
     """Print the JSON Schema of a document kind (for editors), of rulesets or of the JSON report."""
+    if output_format not in ("json", "markdown"):
+        raise Fail(f"unknown format {output_format!r}; choose json or markdown")
     from casino_audit import kinds
     from casino_audit.shape import packaged_schema
 
@@ -567,7 +572,12 @@ def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KI
         document = packaged_schema(SCHEMAS[name])
     else:
         raise Fail(f"unknown schema {name!r}; choose one of {', '.join([*KIND_NAMES, *SCHEMAS])}")
-    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    if output_format == "markdown":
+        from casino_audit.schema_doc import page
+
+        typer.echo(page(name, document), nl=False)
+    else:
+        typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 @app.command("sample-log")

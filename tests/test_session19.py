@@ -1,0 +1,86 @@
+"""Session 19: a game log's header limits held to what a stake is; the log kinds' reference pages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from casino_audit import kinds
+from casino_audit.replay import STAKE_SCHEMA
+
+REPO = Path(__file__).resolve().parent.parent
+HEADER = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "C", "table": "T1"}
+COUP = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "player": ["9h", "Kd"],
+        "banker": ["5c", "Qh"], "outcome": "player", "bets": [{"seat": 1, "chance": "punto", "stake": 100,
+                                                               "net": 100}]}
+
+
+def _check(cli, tmp_path, limits):
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join(json.dumps(record) for record in ({**HEADER, "limits": limits}, COUP)) + "\n")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    return done.returncode, [(f["rule_id"], f["line"], f["pointer"]) for f in json.loads(done.stdout)["findings"]]
+
+
+@pytest.mark.parametrize("minimum", ["0", "0.00", 0, -20, "-20"])
+def test_a_header_minimum_of_nothing_is_refused_not_a_coefficient_check_switched_off(cli, tmp_path, minimum):
+    """A header minimum written "0" was taken, and a maximum 5,000 times it was never held to LU Art. 37-3."""
+    rc, found = _check(cli, tmp_path, {"minimum": minimum, "maximum": 100000})
+    assert rc == 1 and ("SHAPE-INVALID", 1, "/limits/minimum") in found
+
+
+@pytest.mark.parametrize("where", ["maximum", "minima", "maxima"])
+def test_every_header_limit_is_more_than_nothing(cli, tmp_path, where):
+    limits = {"minimum": 20, "maximum": 2000}
+    limits[where] = {"punto": "0"} if where in ("minima", "maxima") else "0"
+    rc, found = _check(cli, tmp_path, limits)
+    assert rc == 1 and any(f[0] == "SHAPE-INVALID" and f[2].startswith(f"/limits/{where}") for f in found), found
+
+
+def test_the_header_limits_take_what_a_coup_limit_takes():
+    limits = kinds.schema("game-log")["properties"]["limits"]["properties"]
+    for amount in (limits["minimum"], limits["maximum"], limits["minima"]["additionalProperties"],
+                   limits["maxima"]["additionalProperties"]):
+        assert amount["anyOf"] == STAKE_SCHEMA["anyOf"]
+
+
+def test_a_legal_header_is_taken(cli, tmp_path):
+    assert _check(cli, tmp_path, {"minimum": "20", "maximum": 2000}) == (0, [])
+
+
+@pytest.mark.parametrize("name", ["game-log", "meter-log"])
+def test_the_log_reference_pages_are_current(cli, name):
+    done = cli("schema", name, "--format", "markdown")
+    assert done.returncode == 0
+    committed = (REPO / "docs" / f"{name}s.md").read_text("utf-8")
+    assert done.stdout == committed, f"run: casino-audit schema {name} --format markdown > docs/{name}s.md"
+
+
+def test_a_reference_page_lists_every_field_and_csv_column(cli):
+    from casino_audit.logs.schema import game_log_schema
+    from casino_audit.replay import families
+
+    page = cli("schema", "game-log", "--format", "markdown").stdout
+    schema = game_log_schema()
+    for name in schema["properties"]:
+        if name != "$schema":
+            assert f"| `{name}` |" in page
+    for family, coup in schema["$defs"].items():
+        assert f"## {coup['title']}" in page
+        for name in coup["properties"]:
+            assert f"| `{name}` |" in page
+    for family in families.GAMES_BY_FAMILY:
+        for column in getattr(families.module(family), "CSV_COLUMNS", None) or {}:
+            assert f"| `{column}` |" in page
+    assert "| `bets[].stake` | number or text | yes |" in page
+    assert "JSON Lines only" in page  # blackjack and stud have no CSV layout, and say so
+
+
+def test_every_schema_has_a_reference_page_and_a_bad_format_is_a_usage_error(cli):
+    for name in ("machine", "table", "ruleset", "report"):
+        done = cli("schema", name, "--format", "markdown")
+        assert done.returncode == 0 and done.stdout.startswith("# ") and "| field | type |" in done.stdout
+    done = cli("schema", "game-log", "--format", "yaml")
+    assert done.returncode == 2 and "unknown format" in done.stderr
