@@ -151,7 +151,8 @@ TOOL_FINDINGS = {
     SHAPE_INVALID: "A value does not have the shape the kind's schema requires.",
     SHAPE_UNLISTED: "The document has more shape errors than are listed (100); this says how many more.",
     CONFIG_INVALID: "The config file cannot be used; nothing was checked (the run exits 2).",
-    LOG_NUMBERING: "A game log's coup numbers have a gap, a repeat or a step back: coups may be missing.",
+    LOG_NUMBERING: ("A game log's coup numbers have a gap, a repeat or a step back, or start past its first coup (1, or "
+                    "the header's `first_coup`): coups may be missing."),
     LOG_TIME: "A log's record has no readable ISO 8601 time, or a time before the previous coup's, or one with a time "
               "zone where the previous had none or the reverse (a game log), or not after the same machine's previous "
               "reading (a meter log).",

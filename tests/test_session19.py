@@ -84,3 +84,41 @@ def test_every_schema_has_a_reference_page_and_a_bad_format_is_a_usage_error(cli
         assert done.returncode == 0 and done.stdout.startswith("# ") and "| field | type |" in done.stdout
     done = cli("schema", "game-log", "--format", "yaml")
     assert done.returncode == 2 and "unknown format" in done.stderr
+
+
+def _numbered(cli, tmp_path, numbers, header=None, name="log.jsonl"):
+    log = tmp_path / name
+    coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:{i:02}:00"} for i, n in enumerate(numbers)]
+    log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "limits": {"minimum": 20, "maximum": 2000},
+                                                      **(header or {})}, *coups)) + "\n")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    return done.returncode, [(f["rule_id"], f["line"], f["message"]) for f in json.loads(done.stdout)["findings"]]
+
+
+def test_coups_cut_from_a_logs_start_are_missing_coups(cli, tmp_path):
+    """A log starting at coup 57 passed: the 56 coups before it (and their breaches) were gone unseen."""
+    rc, found = _numbered(cli, tmp_path, [57, 58])
+    assert rc == 1 and [(f[0], f[1]) for f in found] == [("LOG-NUMBERING", 2)]
+    assert "starts at coup 57: coups 1 to 56 are not in it" in found[0][2]
+    assert _numbered(cli, tmp_path, [2, 3])[1][0][2].startswith("the log starts at coup 2: coup 1 is not in it")
+
+
+def test_a_log_that_continues_another_says_where_it_starts(cli, tmp_path):
+    assert _numbered(cli, tmp_path, [57, 58], {"first_coup": 57}) == (0, [])
+    assert _numbered(cli, tmp_path, [1, 2]) == (0, [])
+    rc, found = _numbered(cli, tmp_path, [56, 57], {"first_coup": 57})  # before its own declared start
+    assert rc == 1 and found[0][:2] == ("LOG-NUMBERING", 2) and "its header says it starts at 57" in found[0][2]
+    rc, found = _numbered(cli, tmp_path, [57], {"first_coup": "57"})  # a number, not text
+    assert rc == 1 and found[0][0] == "SHAPE-INVALID"
+
+
+def test_a_csv_log_says_where_it_starts_in_its_header(cli, tmp_path):
+    head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
+            "# limits.minimum: 20\n# limits.maximum: 2000\n{}"
+            "coup,time,session,shoe,player,banker,outcome,seat,chance,stake,net\n"
+            "57,2026-11-02T21:00:00,S1,1,9h Kd,5c Qh,player,1,punto,100,100\n")
+    for first, expected in (("# first_coup: 57\n", []), ("", ["LOG-NUMBERING"])):
+        log = tmp_path / "log.csv"
+        log.write_text(head.format(first))
+        done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+        assert [f["rule_id"] for f in json.loads(done.stdout)["findings"]] == expected

@@ -182,8 +182,9 @@ STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croup
 
 
 def game_header_reader(path: tuple[str, ...]) -> str:
-    """How a game log's `#` value is read: `decks` a whole number, the limits amounts, the rest text."""
-    return "int" if path == ("decks",) else "money" if path[0] == "limits" else "text"
+    """How a game log's `#` value is read: `decks` and `first_coup` whole numbers, the limits amounts, the rest
+    text."""
+    return "int" if path in (("decks",), ("first_coup",)) else "money" if path[0] == "limits" else "text"
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,8 @@ class _Core:
         self.maxima = {k: money(v) for k, v in (limits.get("maxima") or {}).items()}
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
         self.last_coup: int | None = None
+        first = session.header.data.get("first_coup") if isinstance(session.header.data, dict) else None
+        self.first_coup = first if type(first) is int else 1  # a log that continues another says where it starts
         self.last_time: datetime | None = None
         self.sessions = Returns()  # the session of the last coup, and the ones that ended before it
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
@@ -258,7 +260,14 @@ class _Core:
         tool = self.session._tool
         if type(number) is int:
             last = self.last_coup
-            if last is not None and number != last + 1:
+            first = self.first_coup
+            if last is None and number != first:  # coups cut from the log's start are as missing as any others
+                what = (f"coups {first} to {number - 1} are not in it" if number > first + 1 else
+                        f"coup {first} is not in it") if number > first else f"its header says it starts at {first}"
+                yield tool(F.LOG_NUMBERING, "/coup", f"the log starts at coup {number}: {what} (a log that continues "
+                                                     "another gives the number of its first coup in its header, "
+                                                     "`first_coup`)", record)
+            elif last is not None and number != last + 1:
                 what = ((f"coup {last + 1} is missing" if number == last + 2 else
                          f"{number - last - 1} coups are missing ({last + 1} to {number - 1})") if number > last + 1
                         else "the same number again" if number == last else "a step back")
