@@ -1,0 +1,42 @@
+"""Red-team pass 19 on the gaming-table configurations and `casino-audit edge`: each test is a filing or a table
+that went through (or broke the command) before, and what is found now."""
+
+import json
+
+import pytest
+
+
+def edge(cli, tmp_path, game, jurisdiction, table_text, *args):
+    table = tmp_path / "table.yaml"
+    table.write_text(table_text, "utf-8")
+    return cli("edge", game, "-j", jurisdiction, "--table", str(table), "--format", "json", *args)
+
+
+@pytest.mark.parametrize("payouts, said", [
+    ("{plein: 'x', rouge: 1}", "`payouts/plein` is 'x' (text); expected a number"),
+    ("{plein: null, rouge: 1}", "`payouts/plein` is null"),
+    ("{plein: true, rouge: 1}", "`payouts/plein` is true"),
+    ("{plein: 35, rouge: -1}", "less than the minimum of 0"),  # was computed: a house edge of 100 %, exit 0
+    ("[35, 1]", "`payouts` is [35, 1] (a list); expected a mapping"),  # was an empty table of edges, exit 0
+])
+def test_an_edge_table_whose_payouts_are_of_the_wrong_shape_is_refused_at_its_line(cli, tmp_path, payouts, said):
+    done = edge(cli, tmp_path, "roulette", "LU", f"kind: table\ngame: roulette\npayouts: {payouts}\n",
+                "--zero-rule", "lose")
+    assert done.returncode == 2 and "internal error" not in done.stderr
+    assert "table.yaml:3:" in done.stderr and said in done.stderr
+
+
+def test_an_edge_table_whose_wheel_or_cards_are_no_mapping_is_refused_not_an_internal_error(cli, tmp_path):
+    done = edge(cli, tmp_path, "roulette", "LU", "game: roulette\nwheel: 5\npayouts: {plein: 35}\n",
+                "--zero-rule", "lose")
+    assert done.returncode == 2 and "internal error" not in done.stderr and "table.yaml:2:1: `wheel` is 5" in done.stderr
+    done = edge(cli, tmp_path, "punto_banco", "LU", "game: punto_banco\ncards: 6\n"
+                "payouts: {punto: 1, banco: 0.95, egalite: 8}\n")
+    assert done.returncode == 2 and "internal error" not in done.stderr and "table.yaml:2:1: `cards` is 6" in done.stderr
+
+
+def test_a_misspelt_payouts_field_is_not_replaced_by_the_laws_schedule_in_silence(cli, tmp_path):
+    # Before: `payout:` was not read, the law's schedule (pleno 35) was used, and the report said "the schedule of
+    # table.yaml": a table paying 30 to 1 was shown the edge of one paying 35.
+    done = edge(cli, tmp_path, "french_roulette", "PT", "kind: table\ngame: french_roulette\npayout: {pleno: 30}\n")
+    assert done.returncode == 2 and "table.yaml:3:1: unknown field `payout`; did you mean `payouts`?" in done.stderr
