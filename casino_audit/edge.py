@@ -106,6 +106,9 @@ def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edg
     payouts = schedule_of(ruleset, game, payouts)
     zero_rule = options.zero_rule
     pockets = (table.get("wheel") or {}).get("pockets", 37)
+    if type(pockets) is not int or pockets not in (37, 38):
+        raise EdgeError(f"the table's wheel has {pockets!r} pockets: the edge is computed for a wheel of 37 "
+                        "(a single zero) or 38 (zero and double zero)")
     wheel = roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO
     given = roulette.ZeroRule(zero_rule) if zero_rule else None
     try:

@@ -40,3 +40,20 @@ def test_a_misspelt_payouts_field_is_not_replaced_by_the_laws_schedule_in_silenc
     # table.yaml": a table paying 30 to 1 was shown the edge of one paying 35.
     done = edge(cli, tmp_path, "french_roulette", "PT", "kind: table\ngame: french_roulette\npayout: {pleno: 30}\n")
     assert done.returncode == 2 and "table.yaml:3:1: unknown field `payout`; did you mean `payouts`?" in done.stderr
+
+
+@pytest.mark.parametrize("pockets", ["25", "39", "'38'"])
+def test_a_wheel_the_edge_does_not_compute_is_refused_not_taken_as_single_zero(cli, tmp_path, pockets):
+    # Before: any pocket count but the integer 38 (a 25-pocket wheel, 39, the text '38') was computed as a
+    # single-zero wheel, exit 0.
+    done = edge(cli, tmp_path, "american_roulette", "LU", f"game: american_roulette\nwheel: {{pockets: {pockets}}}\n"
+                "payouts: {plein: 35, rouge: 1}\n", "--zero-rule", "lose")
+    assert done.returncode == 2 and "internal error" not in done.stderr
+    assert "pockets" in done.stderr
+
+
+def test_a_double_zero_wheel_still_gives_the_american_edge(cli, tmp_path):
+    done = edge(cli, tmp_path, "american_roulette", "LU", "game: american_roulette\nwheel: {pockets: 38}\n"
+                "payouts: {plein: 35, rouge: 1}\n", "--zero-rule", "lose")
+    assert done.returncode == 0, done.stderr
+    assert {row["bet"]: row["fraction"] for row in json.loads(done.stdout)} == {"plein": "1/19", "rouge": "1/19"}
