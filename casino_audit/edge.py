@@ -81,6 +81,18 @@ def schedule_of(ruleset, game: str, payouts: Mapping | None) -> Mapping:
     return payouts
 
 
+def with_left_out(found: list[Edge], left_out, why: str) -> list[Edge]:
+    """The edges, the first row's note naming the bets of the schedule that were not computed (a table's own bet
+    no engine knows, a bet of a kind the wheel lacks): none is dropped in silence."""
+    left_out = sorted(set(left_out), key=str)
+    if not left_out or not found:
+        return found
+    first = found[0]
+    note = f"{', '.join(map(str, left_out))} left out: {why}"
+    return [Edge(first.bet, first.house_edge, first.exact, "; ".join(filter(None, (first.note, note))), first.ci95,
+                 first.rounds), *found[1:]]
+
+
 def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
     payouts = schedule_of(ruleset, game, payouts)
     decks = options.decks
@@ -99,7 +111,9 @@ def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edg
             raise EdgeError(f"the payouts give nothing for {name}")
         terms[name] = {**bet, "pays": payouts[name] if not isinstance(payouts[name], float) else str(payouts[name])}
     found = baccarat.house_edge(baccarat.full_shoe(decks), play.data["drawing"], terms)
-    return [Edge(name, found[name], note=f"{decks} decks") for name in terms]
+    return with_left_out([Edge(name, found[name], note=f"{decks} decks") for name in terms],
+                         [name for name in payouts if name not in terms],
+                         f"the {ruleset.code} rules of play for {game} give no way to compute them")
 
 
 def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
@@ -118,17 +132,22 @@ def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edg
                         "(lose, half_back or en_prison_one_spin)") from None
     except ValueError as error:
         raise EdgeError(str(error)) from None
-    found = []
+    found, named = [], set()
     for kind, shapes in roulette.legal_bets(wheel).items():
         try:
             roulette.payout_for(kind, payouts)
         except KeyError:
             continue  # a bet the schedule does not offer
+        except (TypeError, ValueError) as error:
+            raise EdgeError(str(error)) from None
+        named.update(roulette.PAYOUT_NAMES[kind])
+        named.update(roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ())
         values = {roulette.house_edge(wheel, roulette.Bet(kind, numbers, Decimal(1)), payouts, rule)
                   for numbers in shapes}
         note = "" if len(values) == 1 else f"from {float(min(values)):.4%} for some placings"
         found.append(Edge(kind, max(values), note=note))
-    return found
+    return with_left_out(found, [name for name in payouts if name not in named],
+                         f"no bet of a {pockets}-pocket wheel goes by that name")
 
 
 def _dice(*arguments) -> list[Edge]:

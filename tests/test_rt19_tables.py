@@ -57,3 +57,23 @@ def test_a_double_zero_wheel_still_gives_the_american_edge(cli, tmp_path):
                 "payouts: {plein: 35, rouge: 1}\n", "--zero-rule", "lose")
     assert done.returncode == 0, done.stderr
     assert {row["bet"]: row["fraction"] for row in json.loads(done.stdout)} == {"plein": "1/19", "rouge": "1/19"}
+
+
+def test_a_bet_named_twice_with_two_payouts_is_a_clear_error_not_an_internal_one(cli, tmp_path):
+    done = edge(cli, tmp_path, "roulette", "LU", "game: roulette\npayouts: {plein: 35, pleno: 30}\n",
+                "--zero-rule", "lose")
+    assert done.returncode == 2 and "internal error" not in done.stderr and "plein twice" in done.stderr
+
+
+@pytest.mark.parametrize("game, jurisdiction, payouts, bet", [
+    ("roulette", "LU", "{plein: 35, premier_quatre: 8, rouge: 1}", "premier_quatre"),
+    ("punto_banco", "LU", "{punto: 1, banco: 0.95, egalite: 8, dragon: 30}", "dragon"),
+    ("craps", "PT", "{pass_line: 1, horn: 30}", "horn"),
+])
+def test_a_bet_of_the_tables_schedule_no_engine_computes_is_said_left_out(cli, tmp_path, game, jurisdiction,
+                                                                          payouts, bet):
+    # Before: the bet was dropped from the edges in silence, as if the table did not offer it.
+    done = edge(cli, tmp_path, game, jurisdiction, f"game: {game}\npayouts: {payouts}\n", "--zero-rule", "lose")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)
+    assert bet not in {row["bet"] for row in rows} and f"{bet} left out" in rows[0]["note"]

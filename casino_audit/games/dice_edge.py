@@ -32,10 +32,11 @@ def edges(ruleset, game, play, payouts, table, options) -> list[Edge]:
     for key, param in (play.data.get("payout_params") or {}).items():  # what the text leaves to a parameter
         if key not in pays and options.params.get(param) is not None:
             pays[key] = dice.payout_value(options.params[param])
-    found, left_out = [], []
+    found, left_out, read = [], [], set()
     for name, chance in play.data["chances"].items():
         keys = {key for rule in chance["rules"] if rule["result"] == dice.WIN
                 for key in ((rule["pays"]["by_point"].values()) if isinstance(rule["pays"], dict) else [rule["pays"]])}
+        read |= keys
         if not keys <= set(pays):
             left_out.append(name)
             continue
@@ -47,7 +48,9 @@ def edges(ruleset, game, play, payouts, table, options) -> list[Edge]:
         note = (f"{', '.join(left_out)} left out: the schedule gives no payout for them (n.º 12's table is missing "
                 "from the source; give a table whose schedule states them)")
         found[0] = Edge(first.bet, first.house_edge, note="; ".join(filter(None, (first.note, note))))
-    return found
+    from casino_audit.edge import with_left_out
+    return with_left_out(found, [key for key in pays if key not in read],
+                         f"the schedule pays them but {game} has no such chance under the {ruleset.code} rules of play")
 
 
 def _bet(name, chance, pays, count) -> list[Edge]:
