@@ -450,7 +450,7 @@ def edge(
     jurisdiction: str = typer.Option(..., "-j", "--jurisdiction", metavar="CODE", help="Whose law: LU, PT, MC."),
     table: Optional[Path] = typer.Option(None, "--table", metavar="FILE", help="A table configuration: its payouts "
                                                                               "(and decks, wheel) instead of the law's."),
-    decks: Optional[int] = typer.Option(None, "--decks", metavar="N", help="Decks in the shoe (card games)."),
+    decks: Optional[int] = typer.Option(None, "--decks", metavar="N", min=1, help="Decks in the shoe (card games)."),
     zero_rule: Optional[str] = typer.Option(None, "--zero-rule", metavar="RULE",
                                             help="What a zero does to the simple chances where the law is silent: "
                                                  "lose, half_back or en_prison_one_spin."),

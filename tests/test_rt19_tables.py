@@ -77,3 +77,10 @@ def test_a_bet_of_the_tables_schedule_no_engine_computes_is_said_left_out(cli, t
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout)
     assert bet not in {row["bet"] for row in rows} and f"{bet} left out" in rows[0]["note"]
+
+
+@pytest.mark.parametrize("decks", ["0", "-3"])
+def test_a_shoe_of_no_decks_is_refused_not_computed_as_an_infinite_deck(cli, decks):
+    # Before: `edge blackjack -j PT --decks 0` (or -3) printed the infinite-deck edge, exit 0.
+    done = cli("edge", "blackjack", "-j", "PT", "--decks", decks, "--format", "json")
+    assert done.returncode == 2 and "--decks" in done.stderr + done.stdout
