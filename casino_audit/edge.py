@@ -124,8 +124,8 @@ def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edg
         raise EdgeError(f"the table's wheel has {pockets!r} pockets: the edge is computed for a wheel of 37 "
                         "(a single zero) or 38 (zero and double zero)")
     wheel = roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO
-    given = roulette.ZeroRule(zero_rule) if zero_rule else None
     try:
+        given = roulette.ZeroRule(zero_rule) if zero_rule else None
         rule = roulette.zero_rule_for(play, given)
     except roulette.ZeroRuleMissing:
         raise EdgeError(f"the law states nothing of the zero at {game}: give the rule with --zero-rule "

@@ -84,3 +84,11 @@ def test_a_shoe_of_no_decks_is_refused_not_computed_as_an_infinite_deck(cli, dec
     # Before: `edge blackjack -j PT --decks 0` (or -3) printed the infinite-deck edge, exit 0.
     done = cli("edge", "blackjack", "-j", "PT", "--decks", decks, "--format", "json")
     assert done.returncode == 2 and "--decks" in done.stderr + done.stdout
+
+
+def test_an_unknown_zero_rule_is_a_clear_error_not_an_internal_one(cli, tmp_path):
+    # Before: `--zero-rule bogus` was read outside the engine's guard: "internal error: ValueError".
+    done = edge(cli, tmp_path, "roulette", "LU", "game: roulette\npayouts: {plein: 35, rouge: 1}\n",
+                "--zero-rule", "bogus")
+    assert done.returncode == 2 and "internal error" not in done.stderr
+    assert "unknown zero rule 'bogus'" in done.stderr
