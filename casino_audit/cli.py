@@ -490,6 +490,9 @@ def edge(
     except EdgeError as error:
         raise Fail(str(error)) from None
     source = f"the schedule of {table}" if table else f"the law's schedule ({ruleset.name})"
+    filed_under = data.get("jurisdiction") if data is not None else None
+    if isinstance(filed_under, str) and filed_under.upper() != ruleset.code:  # -j replaces it: said, as check does
+        source += f" (a table filed under {filed_under}, its edges computed under {ruleset.code}'s rules: -j)"
     edge_report.report(f"{game} in {ruleset.jurisdiction_name} ({ruleset.code}): house edge by bet, {source}",
                        found, output_format, sys.stdout)
 

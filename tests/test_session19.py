@@ -122,3 +122,11 @@ def test_a_csv_log_says_where_it_starts_in_its_header(cli, tmp_path):
         log.write_text(head.format(first))
         done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
         assert [f["rule_id"] for f in json.loads(done.stdout)["findings"]] == expected
+
+
+def test_edge_says_when_a_table_is_computed_under_another_law_than_its_own(cli):
+    args = ("edge", "english_roulette", "--zero-rule", "lose", "--table", str(REPO / "examples/lu/table-english-roulette.yaml"),
+            "--format", "rich")
+    other = " ".join(cli(*args, "-j", "PT").stdout.split())
+    assert "a table filed under LU, its edges computed under PT's rules: -j" in other
+    assert "filed under" not in cli(*args, "-j", "LU").stdout
