@@ -20,7 +20,7 @@ BANCA_READINGS = ((dice.STAYS, "if a total of no chance leaves the bets standing
 def edges(ruleset, game, play, payouts, table, options) -> list[Edge]:
     if play is None or "chances" not in play.data:
         raise EdgeError(f"the {ruleset.code} ruleset has no rules of play for {game} under `play:`")
-    from casino_audit.edge import schedule_of
+    from casino_audit.edge import schedule_of  # edge imports this module: imported where used
 
     count = play.data["dice"]
     pays = {}
@@ -43,12 +43,10 @@ def edges(ruleset, game, play, payouts, table, options) -> list[Edge]:
         found.extend(_bet(name, chance, pays, count))
     if not found:
         raise EdgeError(f"no bet of {game} has all its payouts in the schedule")
-    if left_out:
-        first = found[0]
-        note = (f"{', '.join(left_out)} left out: the schedule gives no payout for them (n.º 12's table is missing "
-                "from the source; give a table whose schedule states them)")
-        found[0] = Edge(first.bet, first.house_edge, note="; ".join(filter(None, (first.note, note))))
     from casino_audit.edge import with_left_out
+
+    found = with_left_out(found, left_out, "the schedule gives no payout for them (n.º 12's table is missing from "
+                                           "the source; give a table whose schedule states them)")
     return with_left_out(found, [key for key in pays if key not in read],
                          f"the schedule pays them but {game} has no such chance under the {ruleset.code} rules of play")
 
