@@ -480,10 +480,12 @@ def edge(
         data = document.data
         if not isinstance(data, dict) or data.get("game") != game:
             raise Fail(f"{table} is not a {game} table configuration")
-        misshapen = _table_shape_problems(document)
-        if misshapen:
+        from casino_audit.kinds import misshapen
+
+        problems = misshapen(document, "table")
+        if problems:
             raise Fail(f"{table} is not a table configuration the edge can be computed from "
-                       f"({len(misshapen)} problem(s)):", details=misshapen)
+                       f"({len(problems)} problem(s)):", details=[f"  {problem}" for problem in problems])
     try:
         found = edges(ruleset, game, data, Options(decks, zero_rule, rounds, seed,
                                                    _param_values(ruleset, config, param)))
@@ -495,24 +497,6 @@ def edge(
         source += f" (a table filed under {filed_under}, its edges computed under {ruleset.code}'s rules: -j)"
     edge_report.report(f"{game} in {ruleset.jurisdiction_name} ({ruleset.code}): house edge by bet, {source}",
                        found, output_format, sys.stdout)
-
-
-def _table_shape_problems(document) -> list[str]:
-    """What `check` would say of the shape of a table given to `edge`, where the edge would read it: a value of
-    the wrong shape (a payout that is text, null, negative; a wheel that is no mapping) or a field the schema does
-    not know (a misspelt `payout:`, whose schedule the law's would silently replace). A field left out is not a
-    problem here: the edge needs only the game, its payouts and its cards or wheel."""
-    from casino_audit import kinds
-    from casino_audit.pointers import MISSING, get
-
-    placed = []
-    errors = kinds.validator("table").errors(document.data, getattr(document, "values", None))
-    for rule_id, pointer, message in errors:
-        if rule_id == "SHAPE-INVALID" and get(document.data, pointer) is MISSING:
-            continue  # a required field left out
-        placed.append(((document.position(pointer) or (0, 0)), message))
-    return [f"  {document.file}:{line}:{column}: {message}" if line else f"  {document.file}: {message}"
-            for (line, column), message in sorted(placed)]
 
 
 RTP_WORK = 30_000_000  # automaton readings for one file's paytables: a hostile sheet stops, a real one never does

@@ -69,3 +69,20 @@ def identify(data: Any) -> tuple[str | None, tuple[str, str] | None]:
     if kind not in KINDS:
         return None, (F.KIND_UNKNOWN, f"unknown kind {brief(repr(kind))}; known kinds: {', '.join(KINDS)}")
     return kind, None
+
+
+def misshapen(document, kind: str) -> list[str]:
+    """What `check` would say of the shape of a document read for its values alone (a table whose payouts and
+    limits the edge or a log's replay use), each at its `file:line:column`: a value of the wrong shape (a payout
+    that is text or negative, a minimum of 0, stakes that are a list) or a field the schema does not know (a
+    misspelt `payout:`, whose schedule the law's would silently replace). A field left out is no problem here:
+    what the reader needs and does not find, it takes from elsewhere and says so."""
+    from casino_audit.pointers import MISSING, get
+
+    placed = []
+    for rule_id, pointer, message in validator(kind).errors(document.data, getattr(document, "values", None)):
+        if rule_id == F.SHAPE_INVALID and get(document.data, pointer) is MISSING:
+            continue  # a required field left out
+        placed.append(((document.position(pointer) or (0, 0)), message))
+    return [f"{document.file}:{line}:{column}: {message}" if line else f"{document.file}: {message}"
+            for (line, column), message in sorted(placed)]

@@ -130,3 +130,34 @@ def test_edge_says_when_a_table_is_computed_under_another_law_than_its_own(cli):
     other = " ".join(cli(*args, "-j", "PT").stdout.split())
     assert "a table filed under LU, its edges computed under PT's rules: -j" in other
     assert "filed under" not in cli(*args, "-j", "LU").stdout
+
+
+@pytest.mark.parametrize("stakes_and_payouts, where", [
+    ("stakes: {minimum_eur: 0, maximum_eur: 100000}", "stakes/minimum_eur"),  # the coefficient check was off
+    ("stakes: {minimum_eur: '0', maximum_eur: 100000}", "stakes/minimum_eur"),
+    ("stakes: {minimum_eur: 20, maximum_eur: 2000}\npayout: {punto: 2, banco: 0.95, egalite: 8}", "payout"),
+    ("stakes: {minimum_eur: 20, maximum_eur: 2000}\npayouts: {punto: x, banco: 0.95, egalite: 8}", "payouts/punto"),
+    ("stakes: [20, 2000]", "stakes"),  # an internal error
+])
+def test_a_logs_table_configuration_is_shape_checked_before_its_coups_are_replayed_under_it(
+        cli, tmp_path, stakes_and_payouts, where):
+    """A log's table configuration outside the run was read for its payouts and limits unchecked: a minimum of 0
+    switched the coefficient check off (exit 0), a misspelt `payouts:` let the law's schedule stand, a payout
+    that is text crashed the replay."""
+    table = [line for line in (REPO / "examples/lu/table-punto-banco.yaml").read_text().splitlines()
+             if not line.startswith(("stakes:", "payouts:"))]
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "t.yaml").write_text("\n".join(table) + "\n" + stakes_and_payouts + "\n")
+    (tmp_path / "logs").mkdir()
+    log = tmp_path / "logs" / "log.jsonl"
+    coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:0{n}:00"} for n in (1, 2)]
+    log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "table_config": "../tables/t.yaml"}, *coups)) + "\n")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-UNREADABLE"]
+    assert done.returncode == 1 and len(found) == 1 and found[0]["pointer"] == "/table_config"
+    assert "is not well-formed" in found[0]["message"] and f"t.yaml:" in found[0]["message"]
+    assert where.split("/")[-1] in found[0]["message"]
+    (tmp_path / "tables" / "t.yaml").write_text("\n".join(table) + "\nstakes: {minimum_eur: 20, maximum_eur: 2000}\n"
+                                                "payouts: {punto: 1, banco: 0.95, egalite: 8}\n")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    assert done.returncode == 0, done.stdout

@@ -66,10 +66,12 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
 
 
 def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[str, str]]) -> Mapping:
+    from casino_audit.kinds import misshapen
     from casino_audit.loader import NotOneDocument, load_single_document
 
     try:
-        data = load_single_document(path, "a table configuration").data
+        document = load_single_document(path, "a table configuration")
+        data = document.data
     except NotOneDocument as error:
         problems.append(("/table_config", f"the table configuration it names cannot be read ({brief(error.problems[0], 200)}); "
                                           "the coups are replayed under the header's limits and the law's schedule"))
@@ -77,6 +79,13 @@ def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[st
     if not isinstance(data, dict) or data.get("kind") != "table" or data.get("game") != game:
         problems.append(("/table_config", f"the file it names is not a {game} table configuration; the coups are "
                                           "replayed under the header's limits and the law's schedule"))
+        return {}
+    wrong = misshapen(document, "table")
+    if wrong:  # its payouts and limits are not what the table says, or not at all: never replayed under them
+        more = f" and {len(wrong) - 1} more" if len(wrong) > 1 else ""
+        problems.append(("/table_config", f"the table configuration it names is not well-formed ({brief(wrong[0], 300)}"
+                                          f"{more}); the coups are replayed under the header's limits and the law's "
+                                          "schedule"))
         return {}
     if header.get("jurisdiction") and data.get("jurisdiction") not in (None, header.get("jurisdiction")):
         problems.append(("/table_config", f"the table configuration it names is filed under "
