@@ -71,14 +71,15 @@ def normal_quantile(probability: Fraction) -> Fraction:
 def bet_squares(staked: int, games: int, max_bet: int | None) -> Fraction:
     """An upper bound on the sum of the squared stakes of `games` games staking `staked` units in all: the worst case
     with stakes of 1 to `max_bet` units, or equal stakes when `max_bet` is unknown (the caller says so)."""
-    equal = Fraction(staked * staked, games) if games else None
     if max_bet is None:
-        return equal
+        return Fraction(staked * staked, games) if games else None
     if games and games <= staked <= max_bet * games:
-        worst = Fraction((max_bet + 1) * staked - max_bet * games)
-    else:  # stakes of 0 (free games) or over the maximum: only b_i <= max_bet is left, b_i^2 <= max_bet * b_i
-        worst = Fraction(max_bet * staked)
-    return max(worst, equal) if equal is not None else worst
+        return Fraction((max_bet + 1) * staked - max_bet * games)
+    # Stakes of 0 (free games) or more coins than the games could stake at the maximum: the games_played meter
+    # does not fit the coin-in meters, so it bounds nothing; b_i <= max_bet alone gives b_i^2 <= max_bet * b_i.
+    # Never the equal stakes' staked^2 / games: a games_played meter that barely moves would make it as large as
+    # one likes, and a return as far from the theory as one likes would pass within the interval.
+    return Fraction(max_bet * staked)
 
 
 def root(value: Fraction) -> Decimal:
