@@ -30,3 +30,34 @@ def test_the_bound_on_squared_stakes_never_exceeds_every_stake_at_the_maximum():
     assert bet_squares(4000, 1, 10) == Fraction(40000)
     assert bet_squares(4000, 1600, 10) == Fraction(11 * 4000 - 10 * 1600)
     assert bet_squares(4000, 0, 10) == Fraction(40000)
+
+
+def _games_going_down(**changes) -> list[dict]:
+    """A 70 % return whose games_played meter goes down by one at every reading (no law rule reads that meter)."""
+    return [header(**changes), *(reading(day, coin_out=START["coin_out"] + day * 2800,
+                                         games_played=START["games_played"] - day) for day in range(60))]
+
+
+def test_a_games_played_meter_set_back_at_every_reading_does_not_take_the_return_out_of_the_judgement(tmp_path):
+    # Every period was left out of the realised return for its games_played count, so a 70 % machine had no return
+    # to judge and the log passed clean. With the maximum stake known, each game is taken to stake it.
+    path = write(tmp_path, _games_going_down())
+    findings = [f for f in check(path).findings if f.rule_id in (DEPARTURE, MINIMUM)]
+    assert sorted(f.rule_id for f in findings) == sorted([MINIMUM, DEPARTURE])
+    assert all("games_played not known over 59 period(s)" in f.message for f in findings)
+
+
+def test_a_machine_whose_every_period_is_left_out_is_said_not_checked(tmp_path):
+    # No maximum stake (no denomination) to bound the games: the return cannot be judged, and that is said.
+    path = write(tmp_path, _games_going_down(denomination=None))
+    findings = [f for f in check(path).findings if f.rule_id in (DEPARTURE, MINIMUM)]
+    assert sorted((f.rule_id, f.severity.name) for f in findings) == sorted([(MINIMUM, "INFO"), (DEPARTURE, "INFO")])
+    assert all("not checked" in f.message and "games_played not known: 59" in f.message for f in findings)
+    assert {f.severity.name for f in check(path, require_params=True).findings if f.rule_id == MINIMUM} == {"ERROR"}
+
+
+def test_a_machine_never_played_still_has_no_return_to_judge(tmp_path):
+    from test_meters import _day
+
+    path = write(tmp_path, [header(), *(reading(0, time=_day(day)) for day in range(40))])
+    assert not [f for f in check(path).findings if f.rule_id in (DEPARTURE, MINIMUM)]

@@ -44,6 +44,8 @@ class _Sums:
     paid: int = 0
     games: int = 0
     periods: int = 0
+    ungamed: int = 0  # of `staked`, the units staked over periods whose games_played count is not known
+    ungamed_periods: int = 0
     left_out: dict = field(default_factory=dict)  # why a period was left out -> how many times
     first_line: int | None = None
     last_line: int | None = None
@@ -389,7 +391,10 @@ class MeterSession:
         """The period since the machine's previous reading joins its realised return if every increment it needs is
         known and the two coin-in meters counted alike."""
         sums = machine.sums
-        needed = (*COIN_IN, "coin_out", "hand_paid_jackpots", "games_played")
+        # The games played only bound the squared stakes; where the maximum stake bounds each of them, a period whose
+        # games_played meter went back (or cannot be read) still counts what was staked and paid: never a meter no
+        # law rule reads that takes a low return out of the judgement.
+        needed = (*COIN_IN, "coin_out", "hand_paid_jackpots", *(("games_played",) if machine.max_bet is None else ()))
         unknown = [meter for meter in needed if increments.get(meter) is None]
         if unknown:
             why = f"{', '.join(unknown)} not known"
@@ -398,7 +403,11 @@ class MeterSession:
         else:
             sums.staked += increments["coin_in_1"]
             sums.paid += increments["coin_out"] + increments["hand_paid_jackpots"]
-            sums.games += increments["games_played"]
+            if increments.get("games_played") is None:
+                sums.ungamed += increments["coin_in_1"]
+                sums.ungamed_periods += 1
+            else:
+                sums.games += increments["games_played"]
             sums.periods += 1
             sums.first_line = sums.first_line or machine.record.line
             sums.last_line = record.line
@@ -461,8 +470,11 @@ class MeterSession:
                 sums = machine.sums
                 if why is None and sums.staked and not sums.games and machine.max_bet is None:
                     why = "coins were staked but its games_played meter did not move"
+                if why is None and not sums.staked and sums.left_out:  # played, maybe: nothing says it was not
+                    why = "no period between its readings in which coins were staked could be counted" + \
+                        _left_out(sums.left_out)
                 if why is not None:
-                    if sums.staked:  # a machine nobody played has no return to judge
+                    if sums.staked or sums.left_out:  # a machine nobody played has no return to judge
                         unknown.setdefault((aspect, why), []).append(machine.name)
                     continue
                 if sums.staked:
@@ -478,13 +490,16 @@ class MeterSession:
         return significantly under the law's minimum (return_minimum). Squares are compared exactly."""
         sums, theory = machine.sums, machine.theory
         realised = Fraction(sums.paid, sums.staked)
-        squares = bet_squares(sums.staked, sums.games, machine.max_bet)
+        squares = bet_squares(sums.staked - sums.ungamed, sums.games, machine.max_bet) + \
+            (machine.max_bet * sums.ungamed if sums.ungamed else 0)
         variance = theory.sd_per_spin ** 2 * squares / sums.staked ** 2
         stakes = (f"stakes of 1 to {machine.max_bet} units a game, the worst case" if machine.max_bet is not None
                   else "every game staking the same (the maximum stake, from the homologation file and the log's "
                        "`denomination`, would bound them)")
         over = (f"{sums.staked:,} units staked and {sums.games:,} games from line {sums.first_line} to line "
-                f"{sums.last_line}" + _left_out(sums.left_out))
+                f"{sums.last_line}" + _left_out(sums.left_out) +
+                (f"; games_played not known over {sums.ungamed_periods} period(s) staking {sums.ungamed:,} units, each "
+                 f"game taken to stake the maximum" if sums.ungamed_periods else ""))
         theory_said = (f"{theory.source} return {_percent(theory.rtp)}, standard deviation per game "
                        f"{_decimal(theory.sd_per_spin)}; {stakes}")
         for rule, spec in self.by_aspect[aspect]:
