@@ -61,3 +61,18 @@ def test_a_machine_never_played_still_has_no_return_to_judge(tmp_path):
 
     path = write(tmp_path, [header(), *(reading(0, time=_day(day)) for day in range(40))])
     assert not [f for f in check(path).findings if f.rule_id in (DEPARTURE, MINIMUM)]
+
+
+def test_an_interval_or_denomination_of_zero_written_as_text_is_refused(tmp_path):
+    # The number 0 was refused (exclusiveMinimum) but the text "0" matched the pattern: gaps were then never judged
+    # (no interval) and the maximum stake never known (no denomination), in silence.
+    days = [0, 1, 2, 5, 6, 7]  # a gap of 72 hours
+    for field, text in (("reading_interval_hours", "0"), ("reading_interval_hours", "0.00"), ("denomination", "0"),
+                        ("denomination", "000.0")):
+        path = write(tmp_path, [header(**{field: text}), *(reading(day) for day in days)], name=f"{field}-{text}.jsonl")
+        assert [(f.rule_id, f.line) for f in check(path).findings if f.pointer == f"/{field}"] == \
+            [("SHAPE-INVALID", 1)], (field, text)
+    for text in ("24", "0.5", "010"):
+        path = write(tmp_path, [header(reading_interval_hours=text), *(reading(day) for day in days)],
+                     name=f"fine-{text}.jsonl")
+        assert not [f for f in check(path).findings if f.rule_id == "SHAPE-INVALID"]
