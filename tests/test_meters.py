@@ -713,7 +713,10 @@ def test_a_capacity_conflict_shared_by_every_machine_is_said_once(tmp_path):
 def test_the_most_a_game_stakes_is_the_maximum_stake_over_the_denomination_floored(tmp_path, denomination, most):
     records = [header(denomination=denomination), *month(40)]
     records[-1]["coin_out"] += 30_000
-    [departs] = [f for f in check(write(tmp_path, records)).findings if f.file]
+    findings = [f for f in check(write(tmp_path, records)).findings if f.file]
+    [departs] = [f for f in findings if f.rule_id == DEPARTURE]
+    # a denomination over the maximum stake is said (rt19): no game could stake one unit
+    assert [f.pointer for f in findings if f.rule_id != DEPARTURE] == ([] if most else ["/denomination"])
     said = f"stakes of 1 to {most} units a game" if most else "every game staking the same"
     assert said in departs.message
 

@@ -76,3 +76,13 @@ def test_an_interval_or_denomination_of_zero_written_as_text_is_refused(tmp_path
         path = write(tmp_path, [header(reading_interval_hours=text), *(reading(day) for day in days)],
                      name=f"fine-{text}.jsonl")
         assert not [f for f in check(path).findings if f.rule_id == "SHAPE-INVALID"]
+
+
+def test_a_denomination_over_the_maximum_stake_is_a_finding_not_a_silent_loss_of_the_stake_bound(tmp_path):
+    # A unit of 20 EUR on a machine whose stake is at most 10 EUR: no maximum in units, so equal stakes were
+    # assumed, and 4,000 units in 5 games a day let a 70 % return pass clean.
+    records = [header(denomination="20"), *(reading(day, coin_out=START["coin_out"] + day * 2800,
+                                                    games_played=START["games_played"] + day * 5) for day in range(60))]
+    path = write(tmp_path, records)
+    findings = [(f.rule_id, f.line, f.pointer) for f in check(path).findings]
+    assert findings == [("LOAD-AMBIGUOUS", 1, "/denomination")]

@@ -205,7 +205,7 @@ class MeterSession:
                    "its `standard_deviation_per_spin`")
         else:
             why = None
-        return _Machine(name, capacity, theory, why, self._max_bet(filed))
+        return _Machine(name, capacity, theory, why, self._max_bet(filed, named))
 
     def _capacities(self, name: str, own: dict, filed, pointer: str) -> dict:
         """Each meter's capacity in digits: the header's (for this machine, else for the log), the homologation
@@ -228,8 +228,9 @@ class MeterSession:
             found[meter] = homologated if homologated is not None else said
         return found
 
-    def _max_bet(self, filed) -> int | None:
-        """The most units one game may stake: the homologation file's maximum stake over the log's denomination."""
+    def _max_bet(self, filed, named=None) -> int | None:
+        """The most units one game may stake: the homologation file's maximum stake over the log's denomination; a
+        denomination over the maximum stake (no game could stake one unit) is a finding, said once per file."""
         if not isinstance(filed, dict) or self.data.get("currency", "EUR") != "EUR":
             return None
         stakes = filed.get("stakes")
@@ -237,6 +238,12 @@ class MeterSession:
         if maximum is None or self.denomination is None or self.denomination <= 0:
             return None
         units = int(Fraction(maximum) / Fraction(self.denomination))  # floored exactly, never rounded up
+        if units < 1 and ("/denomination", named) not in self.conflicts:
+            self.conflicts.add(("/denomination", named))
+            self._pending.append(self._tool(
+                F.LOAD_AMBIGUOUS, "/denomination", f"the log's denomination of {show(self.denomination)} is more "
+                f"than the maximum stake of {show(maximum)} EUR its homologation file ({brief(show(named))}) allows: "
+                "no game could stake one unit; the realised return is judged with every game staking the same"))
         return units if units >= 1 else None
 
     # --- the stream ----------------------------------------------------------------------------------------
