@@ -86,3 +86,28 @@ def test_a_denomination_over_the_maximum_stake_is_a_finding_not_a_silent_loss_of
     path = write(tmp_path, records)
     findings = [(f.rule_id, f.line, f.pointer) for f in check(path).findings]
     assert findings == [("LOAD-AMBIGUOUS", 1, "/denomination")]
+
+
+def test_a_coin_in_meter_set_back_is_a_reset_whatever_capacity_it_could_have(tmp_path):
+    # With no capacity given (no homologation file, none in the header), a coin-in meter set back from 123,492,789
+    # to 4,000 was only "not checked" (info, exit 0); a meter that showed 9 digits has 10^9 or more, over which a
+    # rollover would have counted more than half: a reset by hand, whatever the capacity.
+    from test_meters import COIN_IN_RESET, PER_DAY
+
+    def day(number, back=0):
+        found = reading(number, start={"coin_in_1": START["coin_in_1"] - back})
+        found["coin_in_2"] = found["coin_in_1"]
+        return found
+
+    records = [header(machine=None, capacity_digits=None), *(day(n) for n in range(10)),
+               *(day(n, back=123_456_789 - 4000) for n in (10, 11))]
+    path = write(tmp_path, records, machine_text=None)
+    resets = [(f.rule_id, f.line, f.pointer, f.severity.name) for f in check(path).findings
+              if f.rule_id == COIN_IN_RESET]
+    assert resets == [(COIN_IN_RESET, 12, "/coin_in_1", "ERROR"), (COIN_IN_RESET, 12, "/coin_in_2", "ERROR")]
+    # 9,999,000 to 3,000 may be a 7-digit meter rolling over 4,000 coins: still not checked, never a breach
+    records = [header(machine=None, capacity_digits=None), day(0, back=START["coin_in_1"] - 9_999_000),
+               day(1, back=START["coin_in_1"] + PER_DAY["coin_in_1"] - 3000)]
+    path = write(tmp_path, records, name="roll.jsonl", machine_text=None)
+    resets = {(f.rule_id, f.severity.name) for f in check(path).findings if f.pointer in ("/coin_in_1", "/coin_in_2")}
+    assert resets == {(COIN_IN_RESET, "INFO")}

@@ -355,6 +355,17 @@ class MeterSession:
                 raw[meter] = None
             elif after >= before:
                 raw[meter] = after - before
+            elif digits is None and 10 ** len(str(before)) >= 2 * (before - after):
+                # Whatever its capacity (at least the digits `before` has), a rollover would have counted half of it
+                # or more: set back by hand, capacity known or not.
+                raw[meter] = None
+                least = len(str(before))
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.name}: {meter} goes back from {before:,} to {after:,}: "
+                                        f"reset by hand, not rolled over, for whatever its capacity (not given; at "
+                                        f"least {least} digits to have shown {before:,}) a rollover would mean "
+                                        f"{10 ** least - before + after:,} or more counted since the last reading "
+                                        f"(line {machine.record.line}), half its capacity or more")
             elif digits is None:
                 raw[meter] = None
                 yield from self._not_checked(self.reset_rules[meter], record, f"/{meter}",
