@@ -111,3 +111,16 @@ def test_a_coin_in_meter_set_back_is_a_reset_whatever_capacity_it_could_have(tmp
     path = write(tmp_path, records, name="roll.jsonl", machine_text=None)
     resets = {(f.rule_id, f.severity.name) for f in check(path).findings if f.pointer in ("/coin_in_1", "/coin_in_2")}
     assert resets == {(COIN_IN_RESET, "INFO")}
+
+
+def test_a_log_at_the_last_day_a_date_can_be_is_checked_not_an_internal_error(tmp_path):
+    # A period ending 9999-12-31, or a machine last read that day with its drop box not counted: the day after was
+    # computed, an OverflowError, and the file's verdict was INTERNAL-ERROR.
+    from test_meters import COUNT
+
+    records = [header(period={"from": "9999-12-01", "to": "9999-12-31"}), reading(0, time="9999-12-01T06:00:00"),
+               reading(1, time="9999-12-02T06:00:00")]
+    assert [(f.rule_id, f.line) for f in check(write(tmp_path, records)).findings] == [("LOG-GAP", 3)]
+    records = [header(reading_interval_hours=1000), reading(0, time="9999-12-01T06:00:00", counted=False),
+               reading(1, time="9999-12-31T06:00:00", counted=False)]
+    assert [(f.rule_id, f.line) for f in check(write(tmp_path, records, name="b.jsonl")).findings] == [(COUNT, 3)]

@@ -152,8 +152,9 @@ class MeterSession:
                                             "ISO 8601 dates; gaps at the log's start and end are measured from its "
                                             "first and last readings"))
             return None
-        return datetime.combine(first, datetime.min.time()), datetime.combine(last + timedelta(days=1),
-                                                                             datetime.min.time())
+        # The day after the last, or the last moment a time can have where the last day is 9999-12-31.
+        end = datetime.max if last == date.max else datetime.combine(last + timedelta(days=1), datetime.min.time())
+        return datetime.combine(first, datetime.min.time()), end
 
     def _machine_file(self, named: str, pointer: str) -> Any:
         """The homologation file a header names, read once (None, with a finding at the header, if it cannot be)."""
@@ -479,7 +480,7 @@ class MeterSession:
                                  f"than its reading interval of {self.interval_text} hours", machine.record,
                                  Severity.WARNING)
             if "drop_counted" in self.by_aspect and machine.month_whole and not machine.counted and \
-                    _next_day(machine.time).month != machine.time.month:
+                    _month_ends(machine.time):
                 yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
             for aspect in ("return_departure", "return_minimum"):
                 if aspect not in self.by_aspect:
@@ -611,8 +612,9 @@ def _next_month(month: tuple[int, int]) -> tuple[int, int]:
     return (month[0] + 1, 1) if month[1] == 12 else (month[0], month[1] + 1)
 
 
-def _next_day(when: datetime) -> date:
-    return when.date() + timedelta(days=1)
+def _month_ends(when: datetime) -> bool:
+    """`when` is on its month's last day (9999-12-31, the last day a date can be, is one: no day after it)."""
+    return when.date() == date.max or (when.date() + timedelta(days=1)).month != when.month
 
 
 def _hours(delta: timedelta) -> str:
