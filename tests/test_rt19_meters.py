@@ -124,3 +124,20 @@ def test_a_log_at_the_last_day_a_date_can_be_is_checked_not_an_internal_error(tm
     records = [header(reading_interval_hours=1000), reading(0, time="9999-12-01T06:00:00", counted=False),
                reading(1, time="9999-12-31T06:00:00", counted=False)]
     assert [(f.rule_id, f.line) for f in check(write(tmp_path, records, name="b.jsonl")).findings] == [(COUNT, 3)]
+
+
+def test_a_csv_header_value_is_reported_at_its_own_line(tmp_path):
+    # Every finding about a `# key: value` line was put at the header's first line (`# kind:`), not at the key's.
+    from conftest import EXAMPLES
+
+    (tmp_path / "machine-compliant.yaml").write_text((EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8"),
+                                                     "utf-8")
+    lines = (EXAMPLES / "lu/meters-compliant.csv").read_text("utf-8").splitlines(keepends=True)
+    at = {line.split(":")[0]: number for number, line in enumerate(lines, start=1) if line.startswith("#")}
+    changed = [line.replace(": 24", ": 24h") if line.startswith("# reading_interval_hours") else
+               line.replace(": 10", ": 99") if line.startswith("# capacity_digits.drop") else line for line in lines]
+    path = tmp_path / "log.csv"
+    path.write_text("".join(changed), "utf-8")
+    shape = sorted((f.pointer, f.line) for f in check(path).findings if f.rule_id.startswith("SHAPE"))
+    assert shape == sorted([("/reading_interval_hours", at["# reading_interval_hours"]),
+                            ("/capacity_digits/drop", at["# capacity_digits.drop"])])

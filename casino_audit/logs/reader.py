@@ -231,6 +231,7 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
     grouped by coup), a RowLayout (a record per row), or None: no CSV layout for that log, said once."""
     def records(stream: Stream) -> Iterator[LogRecord]:
         header: dict[str, str] = {}
+        header_lines: dict[str, int] = {}  # each `#` key's line, for a finding about its value
         header_line = None
         columns: list[str] | None = None
         plan: dict | RowLayout | None = None
@@ -255,6 +256,7 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                     stream.problem(F.LOAD_DUPLICATE_KEY, twice, number)
                     continue
                 header[key] = value.strip()
+                header_lines[key] = number
                 header_line = header_line or number
                 continue
             if refused is not None:  # counted, and said once below: never dropped unseen
@@ -270,7 +272,7 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                 plan = layout(header)
                 reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
                 yield LogRecord(path, index, _typed_header(header, reader), header_line or number,
-                                where=lambda pointer, line=header_line or number: (line, 1))
+                                where=_HeaderWhere(header_lines, header_line or number))
                 index += 1
                 if isinstance(plan, RowLayout):
                     if _row_columns_problem(stream, columns, plan, number):
@@ -302,6 +304,29 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
             stream.findings.append(Finding(F.LOAD_UNSUPPORTED, Severity.ERROR, f"this row and every row after it "
                                            f"({refused_rows:,} in all) are not read: {refused}", path, refused_at, 1))
     return Stream(path, records)
+
+
+class _HeaderWhere:
+    """A CSV header's positions: the `#` line of the key a pointer names (`/capacity_digits/drop` is the line of
+    `# capacity_digits.drop`), of the first dotted member of a mapping it names, else of the nearest key above it;
+    the header's first line for the header itself."""
+
+    __slots__ = ("lines", "first")
+
+    def __init__(self, lines: dict[str, int], first: int):
+        self.lines, self.first = lines, first
+
+    def __call__(self, pointer: str) -> tuple[int, int]:
+        parts = [part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[1:]]
+        while parts:
+            key = ".".join(parts)
+            if key in self.lines:
+                return (self.lines[key], 1)
+            members = [line for name, line in self.lines.items() if name.startswith(key + ".")]
+            if members:
+                return (min(members), 1)
+            parts.pop()
+        return (self.first, 1)
 
 
 def _typed_header(header: dict[str, str], reader: Callable[[tuple[str, ...]], str] = game_header_reader) -> dict:
