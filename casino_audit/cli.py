@@ -6,6 +6,7 @@ import contextlib
 import functools
 import json
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -629,12 +630,27 @@ def _write_sample(output: Optional[Path], command: str, write) -> None:
         return
     if output.exists():
         raise Fail(f"{output} exists: {command} never writes over a file")
-    with open(output, "x", encoding="utf-8", newline="") as out:
-        try:
+    # Written beside it under a hidden name, then linked to its name only once whole: a run stopped by a signal
+    # that runs no handler (SIGTERM, a CI timeout) leaves no half-written log that `check` would read as a whole one.
+    try:
+        handle, part = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".part", dir=output.parent)
+    except OSError as error:
+        raise Fail(f"cannot write {output}: {error.strerror or error}") from None
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(part, 0o666 & ~mask)  # as a file open() creates, not mkstemp's owner-only mode
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             write(out)
-        except BaseException:
-            output.unlink()  # the file this run created, half written: never left behind
-            raise
+        try:
+            os.link(part, output)  # never over a file that appeared meanwhile
+        except FileExistsError:
+            raise Fail(f"{output} exists: {command} never writes over a file") from None
+        except OSError:  # no hard links here: copied into a file this run creates
+            with open(part, "rb") as source, open(output, "xb") as target:
+                shutil.copyfileobj(source, target)
+    finally:
+        os.unlink(part)
 
 
 @app.command("sample-meters")

@@ -141,3 +141,40 @@ def test_a_csv_header_value_is_reported_at_its_own_line(tmp_path):
     shape = sorted((f.pointer, f.line) for f in check(path).findings if f.rule_id.startswith("SHAPE"))
     assert shape == sorted([("/reading_interval_hours", at["# reading_interval_hours"]),
                             ("/capacity_digits/drop", at["# capacity_digits.drop"])])
+
+
+def test_a_sample_stopped_by_sigterm_leaves_no_file_under_its_name(tmp_path):
+    # The file was opened under its own name and removed only on a Python exception: a SIGTERM (a CI timeout) left
+    # a half-written meter log there, which `check` reads as a whole, shorter one.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import REPO
+
+    output = tmp_path / "big.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "casino_audit", "sample-meters", "-j", "LU", "--days",
+                                "100000", "-o", str(output)], cwd=REPO, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.iterdir()) and time.monotonic() < deadline:  # it has started writing
+            time.sleep(0.05)
+        time.sleep(0.3)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(30)
+    assert not output.exists()
+    for left in tmp_path.iterdir():  # the hidden part it was writing, cleaned up here
+        assert left.name.startswith(".big.jsonl.") and left.name.endswith(".part")
+        os.unlink(left)
+
+
+def test_a_sample_to_a_missing_folder_is_a_usage_error_not_an_internal_one(tmp_path):
+    from conftest import run_in_process
+
+    done = run_in_process("sample-meters", "-j", "LU", "-o", str(tmp_path / "no" / "such" / "log.jsonl"))
+    assert done.returncode == 2
+    assert "internal error" not in done.stderr and "cannot write" in done.stderr
