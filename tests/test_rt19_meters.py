@@ -182,6 +182,17 @@ def test_a_sample_to_a_missing_folder_is_a_usage_error_not_an_internal_one(tmp_p
     assert "internal error" not in done.stderr and "cannot write" in done.stderr
 
 
+def test_a_machine_name_of_a_hundred_thousand_characters_is_quoted_short(tmp_path):
+    # The reading's `machine` has no length limit and every finding about the machine quoted it whole: a 430 KB
+    # gzip log of one 1 MB name gave a 22 MB report. Now cut short as every other quoted value.
+    name = "M" * 100_000
+    records = [header(), *(reading(day, name) for day in range(3)),
+               reading(3, name, coin_in_1=5, coin_in_2=5, time="2026-01-05T07:00:00")]
+    findings = check(write(tmp_path, records)).findings
+    assert {f.rule_id for f in findings} >= {"LOG-GAP", "LU-SLOT-LOG-COIN-IN-RESET"}
+    assert all(len(f.message) < 1000 and "(99,920 more characters)" in f.message for f in findings)
+
+
 @pytest.mark.xfail(strict=True, reason="not fixed: a coin_out 'rollover' under half the meter's capacity is believed "
                                        "whatever it implies; bounding it needs the paytable's top award (PAR data), "
                                        "which theory.py does not expose yet")

@@ -70,6 +70,12 @@ class _Machine:
     month_whole: bool = False  # the machine was read on the 1st of that month or before it
     counted: bool = False  # its drop box was counted in that month
 
+    @property
+    def label(self) -> str:
+        """The machine's name as a message quotes it: cut short past 80 characters (a name of a megabyte would be
+        quoted whole in every finding about the machine)."""
+        return brief(self.name)
+
 
 class MeterSession:
     """One meter log under one jurisdiction's `meters` rules. The same interface as a game log's LogSession:
@@ -223,7 +229,7 @@ class MeterSession:
                     (where, meter, named) not in self.conflicts:  # said once, not for every machine sharing them
                 self.conflicts.add((where, meter, named))
                 self._pending.append(self._tool(
-                    F.LOAD_AMBIGUOUS, where, f"the header gives the {meter} meter {said} digits (machine {name}), "
+                    F.LOAD_AMBIGUOUS, where, f"the header gives the {meter} meter {said} digits (machine {brief(name)}), "
                     f"its homologation file ({brief(show(named))}) {homologated}; the homologation file's capacity "
                     "is used"))
             found[meter] = homologated if homologated is not None else said
@@ -290,12 +296,12 @@ class MeterSession:
             machine = self.machines[name] = self._new_machine(name)
         if machine.time is not None and when <= machine.time:
             what = "the same time as" if when == machine.time else "before"
-            yield self._tool(F.LOG_TIME, "/time", f"machine {name} read at {data['time']}, {what} its previous "
+            yield self._tool(F.LOG_TIME, "/time", f"machine {machine.label} read at {data['time']}, {what} its previous "
                                                   f"reading (line {machine.record.line}, {machine.time.isoformat()}); "
                                                   "the reading is not used", record)
             return
         if machine.time is not None and self.interval is not None and when - machine.time > self.interval:
-            yield self._tool(F.LOG_GAP, "/time", f"machine {name} not read from {machine.time.isoformat()} (line "
+            yield self._tool(F.LOG_GAP, "/time", f"machine {machine.label} not read from {machine.time.isoformat()} (line "
                                                  f"{machine.record.line}) to {when.isoformat()}: {_hours(when - machine.time)}"
                                                  f" hours, more than the log's reading interval of "
                                                  f"{self.interval_text} hours", record, Severity.WARNING)
@@ -310,7 +316,7 @@ class MeterSession:
             if digits is not None and count >= 10 ** digits:
                 beyond.add(meter)
                 yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
-                                        f"machine {name}: {meter} reads {count:,}, beyond its capacity of {digits} "
+                                        f"machine {machine.label}: {meter} reads {count:,}, beyond its capacity of {digits} "
                                         f"digits (at most {10 ** digits - 1:,}): it should have rolled over to 0")
         if "coin_in_agree" in self.by_aspect:
             yield from self._agreement(machine, meters, record)
@@ -337,7 +343,7 @@ class MeterSession:
                 f" (they differed otherwise since line {machine.difference_line})"
             shown = f" modulo 10^{min(digits)}" if modulus and max(digits) != min(digits) else ""
             yield from self._breach(self.by_aspect["coin_in_agree"], record, "/coin_in_2",
-                                    f"machine {machine.name}: coin_in_1 reads {first:,} and coin_in_2 {second:,}: "
+                                    f"machine {machine.label}: coin_in_1 reads {first:,} and coin_in_2 {second:,}: "
                                     f"they differ by {_signed(difference, modulus)}{shown}{since}")
             machine.difference_line = record.line
         machine.difference = difference
@@ -362,7 +368,7 @@ class MeterSession:
                 raw[meter] = None
                 least = len(str(before))
                 yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
-                                        f"machine {machine.name}: {meter} goes back from {before:,} to {after:,}: "
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,}: "
                                         f"reset by hand, not rolled over, for whatever its capacity (not given; at "
                                         f"least {least} digits to have shown {before:,}) a rollover would mean "
                                         f"{10 ** least - before + after:,} or more counted since the last reading "
@@ -370,7 +376,7 @@ class MeterSession:
             elif digits is None:
                 raw[meter] = None
                 yield from self._not_checked(self.reset_rules[meter], record, f"/{meter}",
-                                             f"machine {machine.name}: {meter} goes from {before:,} to {after:,}; its "
+                                             f"machine {machine.label}: {meter} goes from {before:,} to {after:,}; its "
                                              "capacity is not known, so whether it rolled over cannot be told (give "
                                              "`capacity_digits` in the header or the homologation file)")
             else:
@@ -401,7 +407,7 @@ class MeterSession:
             if why is not None:
                 raw[meter] = None
                 yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
-                                        f"machine {machine.name}: {meter} goes back from {before:,} to {after:,}: "
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,}: "
                                         f"reset by hand, not rolled over, for a rollover would mean {counted:,} "
                                         f"counted since the last reading (line {machine.record.line}), {why}")
         return raw
@@ -452,7 +458,7 @@ class MeterSession:
         machine.month, machine.month_whole, machine.counted = month, True, counted
 
     def _uncounted(self, machine: _Machine, month: tuple[int, int], record, what: str) -> Iterator[Finding]:
-        yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.name}: no drop-box "
+        yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "
                                 f"count in {month[0]}-{month[1]:02d} ({what}; a count is a reading with "
                                 "`drop_box_counted: true`)")
 
@@ -469,13 +475,13 @@ class MeterSession:
                 start, end = (bound.replace(tzinfo=machine.time.tzinfo) for bound in self.period)
             if self.interval is not None and start is not None and _comparable(start, machine.first_time) and \
                     machine.first_time - start > self.interval:
-                yield self._tool(F.LOG_GAP, "/time", f"machine {machine.name} first read at "
+                yield self._tool(F.LOG_GAP, "/time", f"machine {machine.label} first read at "
                                  f"{machine.first_time.isoformat()}, {_hours(machine.first_time - start)} hours after "
                                  f"the log's start ({start.isoformat()}), more than its reading interval of "
                                  f"{self.interval_text} hours", machine.first_record, Severity.WARNING)
             if self.interval is not None and end is not None and _comparable(end, machine.time) and \
                     end - machine.time > self.interval:
-                yield self._tool(F.LOG_GAP, "/time", f"machine {machine.name} last read at {machine.time.isoformat()}, "
+                yield self._tool(F.LOG_GAP, "/time", f"machine {machine.label} last read at {machine.time.isoformat()}, "
                                  f"{_hours(end - machine.time)} hours before the log's end ({end.isoformat()}), more "
                                  f"than its reading interval of {self.interval_text} hours", machine.record,
                                  Severity.WARNING)
@@ -494,7 +500,7 @@ class MeterSession:
                         _left_out(sums.left_out)
                 if why is not None:
                     if sums.staked or sums.left_out:  # a machine nobody played has no return to judge
-                        unknown.setdefault((aspect, why), []).append(machine.name)
+                        unknown.setdefault((aspect, why), []).append(machine.label)
                     continue
                 if sums.staked:
                     yield from self._return(aspect, machine)
@@ -536,7 +542,7 @@ class MeterSession:
                     continue
                 half = root(z * z * variance)
                 side = "above" if gap > 0 else "below"
-                message = (f"machine {machine.name}: realised return {_percent(realised)} over {over}, {side} the "
+                message = (f"machine {machine.label}: realised return {_percent(realised)} over {over}, {side} the "
                            f"{_percent(confidence, 6)} interval {_percent(theory.rtp)} ± {_percent(half)} "
                            f"({_percent(theory.rtp - Fraction(half))} to {_percent(theory.rtp + Fraction(half))}) "
                            f"around its theory ({theory_said})")
@@ -547,7 +553,7 @@ class MeterSession:
                 if short <= 0 or short * short <= z * z * variance:
                     continue
                 half = root(z * z * variance)
-                message = (f"machine {machine.name}: realised return {_percent(realised)} over {over}: below "
+                message = (f"machine {machine.label}: realised return {_percent(realised)} over {over}: below "
                            f"{_percent(minimum, 6)} with {_percent(confidence, 6)} confidence (its one-sided upper "
                            f"bound is {_percent(realised + Fraction(half))}, by its theory: {theory_said})")
             yield from self._breach([(rule, spec)], machine.record, "", message)
