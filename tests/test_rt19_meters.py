@@ -193,6 +193,18 @@ def test_a_machine_name_of_a_hundred_thousand_characters_is_quoted_short(tmp_pat
     assert all(len(f.message) < 1000 and "(99,920 more characters)" in f.message for f in findings)
 
 
+def test_an_interval_or_denomination_too_long_to_read_written_as_text_is_said_not_taken_for_none(tmp_path):
+    # Text the schema takes (digits) but no amount can be (over 30 digits of magnitude or 60 digits in all) was
+    # read as no value at all: gaps silently not judged, the maximum stake silently unknown. As a number it was
+    # already a finding.
+    days = [0, 1, 2, 5, 6, 7]
+    for field, text in (("reading_interval_hours", "1" + "0" * 40), ("reading_interval_hours", "24." + "0" * 70),
+                        ("denomination", "1" + "0" * 40), ("denomination", "0." + "0" * 40 + "1")):
+        path = write(tmp_path, [header(**{field: text}), *(reading(day) for day in days)], name=f"{field}.jsonl")
+        assert [(f.rule_id, f.line) for f in check(path).findings if f.pointer == f"/{field}"] == \
+            [("SHAPE-INVALID", 1)], (field, text)
+
+
 @pytest.mark.xfail(strict=True, reason="not fixed: a coin_out 'rollover' under half the meter's capacity is believed "
                                        "whatever it implies; bounding it needs the paytable's top award (PAR data), "
                                        "which theory.py does not expose yet")

@@ -14,6 +14,7 @@ period out of the realised return, and the finding about the return says how man
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -103,13 +104,17 @@ class MeterSession:
         data = header.data if isinstance(header.data, dict) else {}
         self.data = data
         hours = to_decimal(data.get("reading_interval_hours"))
-        if hours is None and isinstance(data.get("reading_interval_hours"), (int, Decimal)):  # 1e400 is no interval
+        if hours is None and _number_like(data.get("reading_interval_hours")):  # 1e400, as a number or as text
             self._pending.append(self._tool(F.SHAPE_INVALID, "/reading_interval_hours", "`reading_interval_hours` "
                                             f"is {brief(show(data['reading_interval_hours']))}, no number of hours "
                                             "casino-audit can read; gaps are not judged"))
         self.interval = _duration(hours) if hours is not None and hours > 0 else None
         self.interval_text = show(hours) if hours is not None else None
         self.denomination = to_decimal(data.get("denomination"))
+        if self.denomination is None and _number_like(data.get("denomination")):
+            self._pending.append(self._tool(F.SHAPE_INVALID, "/denomination", f"`denomination` is "
+                                            f"{brief(show(data['denomination']))}, no amount casino-audit can read; "
+                                            "the most units a game may stake is not known"))
         self.period = self._period(data.get("period"))
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
@@ -571,6 +576,17 @@ def _validator():
 
 
 _VALIDATOR = None
+
+
+def _number_like(value) -> bool:
+    """A value the header's schema takes for a number (a number, or text of digits), whatever its size: one
+    `to_decimal` cannot read (1 followed by 40 zeros, 24.000... of 70 digits) is said, never taken for none given."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, Decimal)) or (isinstance(value, str) and bool(_DIGITS.match(value)))
+
+
+_DIGITS = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 
 def _time(value: str) -> datetime | None:
