@@ -205,6 +205,14 @@ def test_an_interval_or_denomination_too_long_to_read_written_as_text_is_said_no
             [("SHAPE-INVALID", 1)], (field, text)
 
 
+def test_a_period_that_ends_before_it_starts_is_a_finding(tmp_path):
+    # from 2026-01-31 to 2026-01-01: every reading was 'after the end' and 'before the start', so neither gap was
+    # ever more than the interval, and a machine read only from the 10th to the 20th passed in silence.
+    records = [header(period={"from": "2026-01-31", "to": "2026-01-01"}), *(reading(day) for day in range(9, 20))]
+    assert [(f.rule_id, f.line, f.pointer) for f in check(write(tmp_path, records)).findings] == \
+        [("LOG-TIME", 1, "/period")]
+
+
 @pytest.mark.xfail(strict=True, reason="not fixed: a coin_out 'rollover' under half the meter's capacity is believed "
                                        "whatever it implies; bounding it needs the paytable's top award (PAR data), "
                                        "which theory.py does not expose yet")

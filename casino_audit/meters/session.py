@@ -163,6 +163,11 @@ class MeterSession:
                                             "ISO 8601 dates; gaps at the log's start and end are measured from its "
                                             "first and last readings"))
             return None
+        if last < first:
+            self._pending.append(self._tool(F.LOG_TIME, "/period", f"the period {brief(show(given))} ends before it "
+                                            "starts; gaps at the log's start and end are measured from its first and "
+                                            "last readings"))
+            return None
         # The day after the last, or the last moment a time can have where the last day is 9999-12-31.
         end = datetime.max if last == date.max else datetime.combine(last + timedelta(days=1), datetime.min.time())
         return datetime.combine(first, datetime.min.time()), end
