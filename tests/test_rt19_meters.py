@@ -213,6 +213,21 @@ def test_a_period_that_ends_before_it_starts_is_a_finding(tmp_path):
         [("LOG-TIME", 1, "/period")]
 
 
+def test_a_machine_renamed_by_a_space_case_or_lookalike_is_a_finding(tmp_path):
+    # Its meters set back to 0 from the 31st day on, under "M-1 " (a trailing space), "m-1" or "Ｍ-1" (fullwidth):
+    # a new machine to the tool, so the reset (an error) was only two LOG-GAP warnings, or nothing.
+    from test_meters import PER_DAY
+
+    back = {meter: -30 * PER_DAY[meter] for meter in PER_DAY}  # 0 on day 30
+    for other in ("M-1 ", "m-1", "\uff2d-1"):
+        records = [header(), *(reading(day) for day in range(30)),
+                   *(reading(day, other, start=back) for day in range(30, 32))]
+        found = [(f.rule_id, f.line) for f in check(write(tmp_path, records)).findings if f.severity.name == "ERROR"]
+        assert found == [("LOAD-AMBIGUOUS", 32)], other
+    records = [header(), *(reading(day) for day in range(3)), *(reading(day, "M-10") for day in range(3))]
+    assert not [f for f in check(write(tmp_path, records, name="two.jsonl")).findings if f.rule_id != "LOG-GAP"]
+
+
 @pytest.mark.xfail(strict=True, reason="not fixed: a coin_out 'rollover' under half the meter's capacity is believed "
                                        "whatever it implies; bounding it needs the paytable's top award (PAR data), "
                                        "which theory.py does not expose yet")

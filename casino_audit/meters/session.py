@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -119,6 +120,7 @@ class MeterSession:
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         self.machines: dict[str, _Machine] = {}
+        self.spellings: dict[str, _Machine] = {}  # a machine name without its spaces, case and Unicode form
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
         self.start_time: datetime | None = None  # the earliest and latest reading used
         self.end_time: datetime | None = None
@@ -304,6 +306,12 @@ class MeterSession:
         machine = self.machines.get(name)
         if machine is None:
             machine = self.machines[name] = self._new_machine(name)
+            same = self.spellings.setdefault(_spelling(name), machine)
+            if same is not machine:  # "M-1 " after "M-1": a reset or a gap would hide behind the second name
+                yield self._tool(F.LOAD_AMBIGUOUS, "/machine", f"machine {show(machine.label)} differs from machine "
+                                 f"{show(same.label)}{f' (line {same.first_record.line})' if same.first_record else ''}"
+                                 " only in spaces, case or Unicode form: read as two machines, their readings are not "
+                                 "compared with each other", record)
         if machine.time is not None and when <= machine.time:
             what = "the same time as" if when == machine.time else "before"
             yield self._tool(F.LOG_TIME, "/time", f"machine {machine.label} read at {data['time']}, {what} its previous "
@@ -581,6 +589,12 @@ def _validator():
 
 
 _VALIDATOR = None
+
+
+def _spelling(name: str) -> str:
+    """What is left of a machine's name without spaces, case or Unicode compatibility form (NFKC): names that
+    differ only there name one machine to a reader."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _number_like(value) -> bool:
