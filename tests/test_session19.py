@@ -161,3 +161,19 @@ def test_a_logs_table_configuration_is_shape_checked_before_its_coups_are_replay
                                                 "payouts: {punto: 1, banco: 0.95, egalite: 8}\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
     assert done.returncode == 0, done.stdout
+
+
+def test_a_meter_return_passed_on_equal_stakes_alone_is_said_so(tmp_path):
+    """Without a maximum stake (no `denomination`), the realised return is judged as if every game staked the
+    same: a games_played meter that barely moves widens the interval at will, and a 70 % machine passed with
+    nothing said. Where it passes so, each return rule says how it was judged; --require-params fails it."""
+    from test_meters import START, check, header, reading, write
+
+    plain = header()
+    plain.pop("denomination", None)
+    records = [plain, *(reading(day, coin_out=START["coin_out"] + day * 2800,
+                                games_played=START["games_played"] + day * 5) for day in range(60))]
+    path = write(tmp_path, records)
+    said = [f for f in check(path).findings if f.rule_id.startswith("LU-SLOT-LOG-RETURN")]
+    assert sorted(f.rule_id for f in said) == ["LU-SLOT-LOG-RETURN-DEPARTURE", "LU-SLOT-LOG-RETURN-MIN"]
+    assert all(f.severity.name == "INFO" and "as if every game staked the same" in f.message for f in said)
