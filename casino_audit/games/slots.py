@@ -164,19 +164,35 @@ class Paytable:
 
 class ScatterCounts:
     """The scatter symbols of a game and how many of each the window holds, capped at the highest count any entry
-    names (more pays the same): a count is a tuple, one number per scatter symbol."""
+    names (more pays the same): a count is a tuple, one number per scatter symbol.
+
+    The counts of many scatter symbols on tall windows have as many combinations as there are windows, and their
+    products over the reels grow as the product of those: a polynomial product past MAX_PRODUCT term pairs raises
+    Uncountable (a real machine's, a few scatter symbols, needs a few thousand), and so does a product of more than
+    MAX_COUNTS combinations of counts (a real machine's has a few hundred at most)."""
+
+    MAX_PRODUCT, MAX_COUNTS = 100_000, 5_000
 
     def __init__(self, scatters: Iterable[ScatterPay]):
         scatters = tuple(scatters)
         self.symbols = tuple(sorted({s.symbol for s in scatters}))
+        self._place = {symbol: i for i, symbol in enumerate(self.symbols)}
         self.caps = tuple(max(s.count for s in scatters if s.symbol == symbol) for symbol in self.symbols)
         self._entries = {symbol: sorted((s for s in scatters if s.symbol == symbol), key=lambda s: s.count)
                          for symbol in self.symbols}
         self.zero = tuple(0 for _ in self.symbols)
 
     def of(self, column: Iterable[str]) -> tuple[int, ...]:
-        column = tuple(column)
-        return tuple(min(column.count(symbol), cap) for symbol, cap in zip(self.symbols, self.caps))
+        """The column's counts, in one pass over it (never one pass per scatter symbol)."""
+        place = self._place
+        if not place:
+            return self.zero
+        counts = list(self.zero)
+        for symbol in column:
+            i = place.get(symbol)
+            if i is not None and counts[i] < self.caps[i]:
+                counts[i] += 1
+        return tuple(counts)
 
     def add(self, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(min(x + y, cap) for x, y, cap in zip(a, b, self.caps))
@@ -214,11 +230,15 @@ class ScatterCounts:
         return found
 
     def multiply(self, p: dict, q: dict) -> dict:
+        if len(p) * len(q) > self.MAX_PRODUCT:
+            raise Uncountable("scatter counts")
         found: dict = {}
         for a, x in p.items():
             for b, y in q.items():
                 key = self.add(a, b)
                 found[key] = found.get(key, 0) + x * y
+        if len(found) > self.MAX_COUNTS:
+            raise Uncountable("scatter counts")
         return found
 
 
@@ -365,8 +385,12 @@ def combine(paytable: Paytable, base: GameStats, free: GameStats | None) -> Resu
     for pay, hits, win_sum in base.entries:
         entries.append(EntryResult(pay.name, kind, pay.pays, Fraction(hits), Fraction(hits, cycle),
                                    Fraction(win_sum, cycle), share(win_sum)))
+    scatter_hits: dict = {}  # one pass over the counts (never one per scatter entry)
+    for k, w in weight.items():
+        for entry in scatters.entries(k):
+            scatter_hits[id(entry)] = scatter_hits.get(id(entry), 0) + w
     for entry in game.scatters:
-        hits = sum((w for k, w in weight.items() if entry in scatters.entries(k)), 0)
+        hits = scatter_hits.get(id(entry), 0)
         entries.append(EntryResult(entry.name, "scatter", entry.pays, Fraction(hits), Fraction(hits, cycle),
                                    Fraction(hits, cycle) * entry.pays, share(hits * entry.pays)))
     if feature is not None:

@@ -20,7 +20,7 @@ from casino_audit.values import show, to_decimal
 
 ANY = "any"
 MAX_REELS, MAX_ROWS, MAX_STOPS, MAX_WEIGHT = 9, 10, 10_000, 10 ** 9
-MAX_LINES, MAX_ENTRIES, MAX_SYMBOLS, MAX_PAYTABLES = 500, 2_000, 500, 50
+MAX_LINES, MAX_ENTRIES, MAX_SYMBOLS, MAX_PAYTABLES, MAX_SCATTERS = 500, 2_000, 500, 50, 100
 MAX_PAY, MAX_MULTIPLIER, MAX_CREDITS, MAX_SPINS = 10 ** 12, 10 ** 6, 10 ** 6, 10 ** 4
 SECTION_KEYS = ("symbols", "rows", "stop_row", "reels", "lines", "ways", "line_wins", "groups", "wilds",
                 "wild_multipliers", "paytables")
@@ -443,7 +443,12 @@ def _paytable(value: Any, at: str, known: _Names, reels, rows, stop_row, lines, 
 
 def _endless(game: slots.Game) -> str | None:
     scatters = slots.ScatterCounts(game.scatters)
-    mean = Fraction(sum(scatters.retriggered(k) * w for k, w in scatters.distribution(game).items()), game.cycle)
+    try:
+        distribution = scatters.distribution(game)
+    except slots.Uncountable:
+        return ("the scatter symbols show in too many combinations of counts across the reels for casino-audit to "
+                "tell whether the free spins end: have the return certified by a laboratory")
+    mean = Fraction(sum(scatters.retriggered(k) * w for k, w in distribution.items()), game.cycle)
     if mean >= 1:
         return (f"free spins retrigger without end: a free spin awards {slots.decimal_text(mean, 6)} more free spins "
                 "on average (1 or more), so the expected number of free spins, and the return, are infinite")
@@ -571,6 +576,9 @@ def _ways_order(found: list, at: str, problems: _Problems) -> None:
 def _scatters(value: Any, at: str, known: _Names, problems: _Problems):
     if not isinstance(value, list):
         problems.add(at, f"`scatters` is {_type(value)}, not a list of scatter entries")
+        return None
+    if len(value) > MAX_SCATTERS:
+        problems.add(at, f"{len(value):,} scatter entries; casino-audit reads at most {MAX_SCATTERS}")
         return None
     found, seen = [], {}
     good = True
@@ -717,7 +725,10 @@ def returns(reading: Reading, *, moments: bool = False, rounds: int | None = Non
     found = []
     for table in reading.paytables:
         game = table.paytable.game
-        spins = rounds or max(200, SIMULATION_WORK // ((len(game.lines or ()) or game.rows) * len(game.reels)))
+        # A spin reads its lines (or its window) on each reel, and counts each scatter symbol on each reel.
+        scatter_symbols = len({s.symbol for s in game.scatters})
+        per_spin = ((len(game.lines or ()) or game.rows) + scatter_symbols) * len(game.reels) + scatter_symbols
+        spins = rounds or max(200, SIMULATION_WORK // per_spin)
         try:
             result = slots.evaluate(table.paytable, moments=moments, rounds=spins, seed=seed, line_budget=line_budget,
                                     joint_budget=joint_budget, work=work)

@@ -1,0 +1,61 @@
+"""Red-team pass 19 on slot-machine homologation files and their PAR data: each test is a filing that got a
+breach through, or the tool stuck, before its fix."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import yaml
+
+from conftest import EXAMPLES, without_par
+
+THREE_REEL = EXAMPLES / "lu/machine-par-three-reel.yaml"
+
+
+def _machine(tmp_path, par: dict, name: str = "machine.yaml", head: str | None = None):
+    text = head if head is not None else without_par(THREE_REEL.read_text(encoding="utf-8"))
+    path = tmp_path / name
+    path.write_text(text + yaml.safe_dump({"par": par}, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _findings(done) -> list[tuple[str, str, str]]:
+    report = json.loads(done.stdout)
+    return [(f["rule_id"], f["pointer"], f["message"]) for f in report["findings"] if f["severity"] != "info"]
+
+
+def _many_scatters(stops: int, scatter_symbols: int, reels: int, free_spins: int) -> dict:
+    """Tall windows showing many scatter symbols: as many combinations of counts as windows, on every reel."""
+    rng = random.Random(5)
+    symbols = [f"S{i}" for i in range(scatter_symbols)] + ["X"]
+    return {"symbols": symbols, "rows": 10,
+            "reels": [{"strip": [rng.choice(symbols) for _ in range(stops)]} for _ in range(reels)],
+            "lines": [[0] * reels],
+            "paytables": [{"name": "base", "credits_per_line": 1, "pays": [{"symbol": "X", "count": 1, "pays": 1}],
+                           "scatters": [{"symbol": f"S{i}", "count": 10, "pays": 1, "free_spins": free_spins}
+                                        for i in range(scatter_symbols)]}]}
+
+
+def test_many_scatter_symbols_on_tall_windows_are_a_finding_in_seconds_not_a_hang(tmp_path, cli):
+    # Before: the scatter counts' product over the reels had no bound (nor the per-entry passes over it): 20
+    # scatter symbols on three 100-stop reels of 10 rows ran for minutes (a 50-stop sheet with free spins 12 s).
+    for free_spins, stops, symbols in ((1, 50, 10), (0, 100, 20), (1, 2_000, 30)):
+        path = _machine(tmp_path, _many_scatters(stops, symbols, 3, free_spins), f"m{free_spins}{stops}.yaml")
+        start = time.perf_counter()
+        done = cli("check", str(path), "--format", "json")
+        assert time.perf_counter() - start < 10
+        assert done.returncode == 1, done.stdout
+        found = _findings(done)
+        assert any(rule.startswith("LU-SLOT-PAR") for rule, _, _ in found), found
+        if free_spins:
+            assert ("LU-SLOT-PAR-EVALUABLE", "/par/paytables/0/scatters") in [(r, p) for r, p, _ in found]
+
+
+def test_scatter_entries_are_bounded_in_number(tmp_path, cli):
+    par = _many_scatters(20, 2, 3, 0)
+    par["paytables"][0]["scatters"] = [{"symbol": "S0", "count": 1 + i % 30, "pays": 1} for i in range(101)]
+    done = cli("check", str(_machine(tmp_path, par)), "--format", "json")
+    assert done.returncode == 1
+    assert any(p == "/par/paytables/0/scatters" and "at most" in m for _, p, m in _findings(done))
