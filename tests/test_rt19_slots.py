@@ -59,3 +59,21 @@ def test_scatter_entries_are_bounded_in_number(tmp_path, cli):
     done = cli("check", str(_machine(tmp_path, par)), "--format", "json")
     assert done.returncode == 1
     assert any(p == "/par/paytables/0/scatters" and "at most" in m for _, p, m in _findings(done))
+
+
+def test_a_paytable_staking_over_the_maximum_or_under_the_minimum_is_found(tmp_path, cli):
+    # Before: the denomination was shown, never used: 100 credits of EUR 1.00 a spin (EUR 100) on a machine that
+    # declares a maximum stake of EUR 10 passed clean, exit 0 (and EUR 0.01 under a EUR 0.50 minimum likewise).
+    def paytable(credits: int, denomination: str) -> dict:
+        return {"symbols": ["A", "X"], "reels": [{"strip": ["A", "X"]}], "lines": [[0]],
+                "paytables": [{"name": "base", "credits_per_line": credits, "denomination": denomination,
+                               "redistribution_rate": "90 %", "pays": [{"symbol": "A", "count": 1,
+                                                                         "pays": str(credits * 18 // 10)}]}]}
+    for credits, denomination, words in ((100, "1.00", "above the machine's maximum stake of EUR 10.00"),
+                                         (10, "0.01", "below the machine's minimum stake of EUR 0.50")):
+        done = cli("check", str(_machine(tmp_path, paytable(credits, denomination))), "--format", "json")
+        assert done.returncode == 1, done.stdout
+        [found] = _findings(done)
+        assert found[:2] == ("LU-SLOT-PAR-STAKES", "/par/paytables/0/denomination") and words in found[2], found
+    done = cli("check", str(_machine(tmp_path, paytable(10, "1.00"))), "--format", "json")
+    assert done.returncode == 0 and _findings(done) == []

@@ -7,7 +7,10 @@
 - `minimum`: each paytable returns at least `min` per cent, computed exactly (an estimate, where the exact count
   outgrows its budget, is judged on its 95 % interval: below it all is a breach, across the minimum "cannot tell");
 - `declared`: the rate declared (a paytable's own `redistribution_rate`, else the one at `declared`) equals each
-  paytable's computed return within `tolerance` percentage points.
+  paytable's computed return within `tolerance` percentage points;
+- `stakes`: each paytable that gives its `denomination` stakes, per spin (its bet in credits times the
+  denomination), no less than the machine's minimum stake and no more than its maximum (`minimum_eur`,
+  `maximum_eur` of the mapping at `stakes`).
 
 PAR data are optional: a filing without them is said "not checked" as info, by the rule that does not say
 `missing:`; the others name it with `missing: {reported_by: ...}`, so that it is said once, and leave to it the
@@ -27,10 +30,10 @@ from casino_audit.checks.common import (MISSING_SCHEMA, NUMBER, NUMBER_OR_PARAM,
                                         NotChecked, check_schema, describe_missing, document_memo, missing_is_breach,
                                         name, shown_number, target_list)
 from casino_audit.pointers import MISSING
-from casino_audit.values import show, to_decimal
+from casino_audit.values import show, show_quotient, to_decimal
 
 NAME = "par"
-VERIFY = ("evaluable", "minimum", "declared")
+VERIFY = ("evaluable", "minimum", "declared", "stakes")
 PARAMETERS = check_schema(
     NAME,
     {"target": {**PLAIN_POINTER, "description": "the PAR data (`/par`)"},
@@ -43,16 +46,19 @@ PARAMETERS = check_schema(
                                                   "`redistribution_rate` comes first)"},
      "tolerance": {**NUMBER, "description": "declared: how far apart, in percentage points, the declared and the "
                                             "computed return may be"},
+     "stakes": {**PLAIN_POINTER, "description": "stakes: the machine's stakes (`minimum_eur`, `maximum_eur`), "
+                                                "which each paytable's stake per spin must keep within"},
      "missing": MISSING_SCHEMA},
     required=["verify"],
     allOf=[{"if": {"properties": {"verify": {"const": "minimum"}}}, "then": {"required": ["min"]}},
            {"if": {"properties": {"verify": {"const": "declared"}}}, "then": {"required": ["declared", "tolerance"]}},
+           {"if": {"properties": {"verify": {"const": "stakes"}}}, "then": {"required": ["stakes"]}},
            {"if": {"properties": {"verify": {"const": "evaluable"}}},
-            "then": {"properties": {"min": False, "declared": False, "tolerance": False}}}])
+            "then": {"properties": {"min": False, "declared": False, "tolerance": False, "stakes": False}}}])
 
 
 def targets(spec):
-    return target_list((spec["target"], dict), (spec.get("declared"), None))
+    return target_list((spec["target"], dict), (spec.get("declared"), None), (spec.get("stakes"), None))
 
 
 CHECK_LINE_BUDGET = 300_000  # a 50-line 5x3 game on 100-stop weighted reels needs about 55,000
@@ -136,6 +142,8 @@ def compile(spec) -> CompiledCheck:
             return
         if verify == "minimum":
             yield from _minimum(found, least, bound)
+        elif verify == "stakes":
+            yield from _stakes(data, reading, spec["stakes"])
         else:
             yield from _declared(data, found, spec["declared"], tolerance, points, judged)
     return check
@@ -228,6 +236,30 @@ def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fract
                         f"{what}: they return {estimate} (the exact count outgrew its work budget)")
 
 
+def _stakes(data, reading, stakes_at: str):
+    """Each paytable's stake per spin in euros (bet times denomination) against the machine's stake limits. A
+    limit not given, or not a number, is left to the rules that require it; a paytable without a denomination
+    states no stake in euros."""
+    stakes = pointers.get(data, stakes_at)
+    if not isinstance(stakes, dict):
+        return
+    limits = {key: to_decimal(stakes.get(key)) for key in ("minimum_eur", "maximum_eur")}
+    for table in reading.paytables:
+        if table.denomination is None:
+            continue
+        credits = table.paytable.bet
+        euros = Fraction(table.denomination) * credits
+        shown = show_quotient(euros)
+        what = (f"paytable {table.paytable.name!r} stakes {show_quotient(credits)} credit(s) of EUR "
+                f"{table.denomination} a spin, EUR {shown}")
+        low, high = limits["minimum_eur"], limits["maximum_eur"]
+        at = pointers.child(table.pointer, "denomination")
+        if high is not None and euros > Fraction(high):
+            yield at, f"{what}, above the machine's maximum stake of EUR {show(high)} (`{name(stakes_at)}/maximum_eur`)"
+        if low is not None and euros < Fraction(low):
+            yield at, f"{what}, below the machine's minimum stake of EUR {show(low)} (`{name(stakes_at)}/minimum_eur`)"
+
+
 def describe(spec) -> str:
     at = f"`{name(spec['target'])}`"
     verify = spec["verify"]
@@ -238,6 +270,10 @@ def describe(spec) -> str:
     elif verify == "minimum":
         text = (f"each paytable of the PAR data at {at} must return at least {shown_number(spec['min'])} per cent, "
                 "computed exactly from its reels and pays (an estimate is judged on its 95 % interval)")
+    elif verify == "stakes":
+        text = (f"each paytable of the PAR data at {at} that gives its `denomination` must stake, per spin (its bet "
+                "in credits times the denomination), no less than the machine's minimum stake and no more than its "
+                f"maximum (`{name(spec['stakes'])}`)")
     else:
         text = (f"the rate declared (a paytable's own `redistribution_rate`, else `{name(spec['declared'])}`) must "
                 f"equal the return computed from the PAR data at {at} within {shown_number(spec['tolerance'])} "
@@ -258,6 +294,13 @@ EXAMPLES = [
      {"par": _SMALL, "redistribution_rate": "50 %"}, {"par": _SMALL, "redistribution_rate": "50.02 %"},
      [("/redistribution_rate", "`redistribution_rate` declares 50.02 % but the PAR data of paytable 'base' return "
                                "50.0000 % (exactly 1/2): 0.02000 percentage points apart, more than the 0.01 allowed")]),
+    ({"kind": NAME, "target": "/par", "verify": "stakes", "stakes": "/stakes"},
+     {"par": {**_SMALL, "paytables": [{**_SMALL["paytables"][0], "denomination": "2.00"}]},
+      "stakes": {"minimum_eur": "0.50", "maximum_eur": "10"}},
+     {"par": {**_SMALL, "paytables": [{**_SMALL["paytables"][0], "denomination": "20.00"}]},
+      "stakes": {"minimum_eur": "0.50", "maximum_eur": "10"}},
+     [("/par/paytables/0/denomination", "paytable 'base' stakes 1 credit(s) of EUR 20.00 a spin, EUR 20, above the "
+                                        "machine's maximum stake of EUR 10 (`stakes/maximum_eur`)")]),
     ({"kind": NAME, "target": "/par", "verify": "evaluable"},
      {"par": _SMALL}, {"par": {**_SMALL, "reels": [{"strip": ["A", "Y"]}]}},
      [("/par/reels/0/strip/1", "'Y' on the reel is not a symbol listed under `symbols`")]),
