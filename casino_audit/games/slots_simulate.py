@@ -99,6 +99,9 @@ class Spinner:
             paid = [p for p in subjects.entries[name] if p.count <= len(cells)]
             if paid:
                 pay = paid[-1]
+                if self.work is not None and subjects.highest:  # each multiplier level reads every cell
+                    used = cells[:pay.count]
+                    self.work.spend(len({m for reel in used for m in reel}) * sum(len(reel) for reel in used))
                 total += pay.pays * paths(cells[:pay.count], subjects.highest)
         return total
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from casino_audit.games.slots import HIGHEST, ZERO, Game, GameStats, ScatterCounts
+from casino_audit.games.slots import HIGHEST, ZERO, Game, GameStats, ScatterCounts, Uncountable
+
+MAX_TERMS = 100_000  # product terms of a spin's ways win (a real game's: a few hundred)
 
 
 def _plain(value):
@@ -108,7 +110,13 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
                for reel in game.reels]
     totals = [reel.total for reel in game.reels]
     cycle = math.prod(totals)
-    per_entry = [subjects.entry_terms(pay, reels) for pay in game.pays]
+    per_entry, made = [], 0
+    for pay in game.pays:  # many wild multipliers under `highest` make many terms: counted as they are made
+        per_entry.append(subjects.entry_terms(pay, reels))
+        made += len(per_entry[-1])
+        spend(len(per_entry[-1]) * reels)
+        if made > MAX_TERMS:
+            raise Uncountable("ways terms")
     terms: dict[tuple, Fraction] = {}
     for entry_terms in per_entry:
         for coefficient, keys in entry_terms:
