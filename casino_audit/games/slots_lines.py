@@ -164,7 +164,7 @@ def stats(game: Game, *, moments: bool, line_budget: int, joint_budget: int, hit
                 hits[entry] += weight
                 wins[entry] += win * weight
     if automaton.all_wins:  # every win on a line pays: each entry counted on its own
-        hits, wins = _each_entry(game, by_row, totals)
+        hits, wins = _each_entry(game, by_row, totals, signature, work)
     found = GameStats(cycle, line_win, entries=[(pay, hits[e], wins[e]) for e, pay in enumerate(game.pays)])
     scatters = ScatterCounts(game.scatters)
     found.by_counts = {k: [w, None, None] for k, w in scatters.distribution(game).items()}
@@ -187,33 +187,47 @@ def _row_ids(rows: list[dict[str, int]]) -> list[int]:
     return [seen.setdefault(tuple(sorted(r.items())), len(seen)) for r in rows]
 
 
-def _each_entry(game: Game, by_row, totals) -> tuple[list, list]:
-    """With every win on a line paid, an entry's hits and wins are products over the reels (its own matches)."""
+def _each_entry(game: Game, by_row, totals, signature, work=None) -> tuple[list, list]:
+    """With every win on a line paid, an entry's hits and wins are products over the reels (its own matches).
+    Lines whose rows show the same weights are read once (times their number), a row's matches of a position once,
+    and each reading is charged to `work`."""
     wilds = {w.symbol: w for w in game.wilds}
+    distinct: dict[tuple, list] = {}
+    for line in game.lines:
+        key = tuple(signature[i][row] for i, row in enumerate(line))
+        distinct.setdefault(key, [line, 0])[1] += 1
+    matches: dict[tuple, tuple] = {}
     hits, wins = [], []
     for pay in game.pays:
         entry_hits, entry_wins = 0, ZERO
-        for line in game.lines:
+        for key, (line, times) in distinct.items():
+            if work is not None:
+                work.spend(len(line))
             count, value = 1, Fraction(pay.pays)
             for position, row in enumerate(line):
-                weights = by_row[position][row]
                 spec = pay.pattern[position] if position < len(pay.pattern) else None
                 if spec is None:
                     count *= totals[position]
                     value *= totals[position]
                     continue
-                matched, multiplied = 0, ZERO
-                for symbol, weight in weights.items():
-                    if symbol in spec:
-                        matched += weight
-                        multiplied += weight
-                    elif symbol in wilds and wilds[symbol].substitutes & spec:
-                        matched += weight
-                        multiplied += weight * wilds[symbol].multiplier
-                count *= matched
-                value *= multiplied
-            entry_hits += count
-            entry_wins += value
+                found = matches.get((position, key[position], spec))
+                if found is None:
+                    weights = by_row[position][row]
+                    if work is not None:
+                        work.spend(len(weights))
+                    matched, multiplied = 0, ZERO
+                    for symbol, weight in weights.items():
+                        if symbol in spec:
+                            matched += weight
+                            multiplied += weight
+                        elif symbol in wilds and wilds[symbol].substitutes & spec:
+                            matched += weight
+                            multiplied += weight * wilds[symbol].multiplier
+                    found = matches[(position, key[position], spec)] = (matched, multiplied)
+                count *= found[0]
+                value *= found[1]
+            entry_hits += count * times
+            entry_wins += value * times
         hits.append(entry_hits)
         wins.append(entry_wins)
     return hits, wins
