@@ -132,23 +132,55 @@ def _guard_output(output: Path, paths: list[Path], inside_checked_tree: bool = F
                                 "elsewhere")
 
 
-def _write_atomically(output: Path, write) -> None:
-    """Write to a temporary file beside the target, then rename: a reader sees the old report or the new one,
-    never half of one."""
+def _write_atomically(output: Path, write, replace: bool = True) -> None:
+    """Write to a temporary file beside the target, then rename it over the target (or, `replace` False, link it
+    to a name nothing holds: never over a file that appeared meanwhile): a reader sees the old file or the new
+    one, never half of one, and a run stopped (an error, Ctrl-C, SIGTERM from a CI timeout) leaves neither half a
+    file under the name nor its temporary beside it."""
     handle, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=output.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            write(stream)
-            stream.flush()
-            os.fsync(stream.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, output)
-    except BaseException:
+        with _terminated_as_exit():
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                write(stream)
+                stream.flush()
+                os.fsync(stream.fileno())
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)  # as a file open() creates, not mkstemp's owner-only mode
+            if replace:
+                os.replace(temporary, output)
+                return
+            try:
+                os.link(temporary, output)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here: copied into a file this run creates
+                with open(temporary, "rb") as source, open(output, "xb") as target:
+                    shutil.copyfileobj(source, target)
+    finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise
+
+
+@contextlib.contextmanager
+def _terminated_as_exit():
+    """SIGTERM, which runs no handler by default, raised as SystemExit while a file is written, so that the
+    writer's clean-up runs (the main thread only: signals are delivered there)."""
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _exit_on_signal)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_on_signal(number, frame) -> None:
+    raise SystemExit(128 + number)
 
 
 def _quiet_broken_pipe() -> None:
@@ -630,27 +662,12 @@ def _write_sample(output: Optional[Path], command: str, write) -> None:
         return
     if output.exists():
         raise Fail(f"{output} exists: {command} never writes over a file")
-    # Written beside it under a hidden name, then linked to its name only once whole: a run stopped by a signal
-    # that runs no handler (SIGTERM, a CI timeout) leaves no half-written log that `check` would read as a whole one.
     try:
-        handle, part = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".part", dir=output.parent)
+        _write_atomically(output, write, replace=False)
+    except FileExistsError:
+        raise Fail(f"{output} exists: {command} never writes over a file") from None
     except OSError as error:
         raise Fail(f"cannot write {output}: {error.strerror or error}") from None
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(part, 0o666 & ~mask)  # as a file open() creates, not mkstemp's owner-only mode
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            write(out)
-        try:
-            os.link(part, output)  # never over a file that appeared meanwhile
-        except FileExistsError:
-            raise Fail(f"{output} exists: {command} never writes over a file") from None
-        except OSError:  # no hard links here: copied into a file this run creates
-            with open(part, "rb") as source, open(output, "xb") as target:
-                shutil.copyfileobj(source, target)
-    finally:
-        os.unlink(part)
 
 
 @app.command("sample-meters")

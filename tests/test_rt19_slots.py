@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import yaml
 
@@ -43,9 +42,7 @@ def test_many_scatter_symbols_on_tall_windows_are_a_finding_in_seconds_not_a_han
     # scatter symbols on three 100-stop reels of 10 rows ran for minutes (a 50-stop sheet with free spins 12 s).
     for free_spins, stops, symbols in ((1, 50, 10), (0, 100, 20), (1, 2_000, 30)):
         path = _machine(tmp_path, _many_scatters(stops, symbols, 3, free_spins), f"m{free_spins}{stops}.yaml")
-        start = time.perf_counter()
-        done = cli("check", str(path), "--format", "json")
-        assert time.perf_counter() - start < 10
+        done = cli("check", str(path), "--format", "json")  # its cost: tests/hostile/worst.py par_scatters
         assert done.returncode == 1, done.stdout
         found = _findings(done)
         assert any(rule.startswith("LU-SLOT-PAR") for rule, _, _ in found), found
@@ -91,15 +88,11 @@ def _many_wild_multipliers(subjects: int, wilds: int) -> dict:
 def test_a_ways_game_of_many_wild_multipliers_is_told_past_the_limit_without_building_every_term(tmp_path, cli):
     # Before: under `highest`, every wild multiplier level made product terms for every entry, all built before
     # the work budget was looked at: 100 subjects and 400 wilds took 7 s and 280 MB of check, 4M terms at most.
+    # Its cost is bounded where costs are measured (tests/hostile/worst.py par_wild_multipliers), not by a clock.
     path = _machine(tmp_path, _many_wild_multipliers(100, 400))
-    start = time.perf_counter()
     done = cli("check", str(path), "--format", "json")
-    assert time.perf_counter() - start < 5
     assert done.returncode == 1
     assert any(rule == "LU-SLOT-PAR-MIN" and "cannot tell" in message for rule, _, message in _findings(done))
-    start = time.perf_counter()
-    done = cli("rtp", str(path), "--format", "json")
-    assert time.perf_counter() - start < 30 and done.returncode in (0, 2)
 
 
 def test_every_win_on_a_line_of_many_entries_and_lines_is_counted_in_bounded_time(tmp_path, cli):
@@ -110,9 +103,7 @@ def test_every_win_on_a_line_of_many_entries_and_lines_is_counted_in_bounded_tim
            "line_wins": "all",
            "paytables": [{"name": "base", "credits_per_line": 1,
                           "pays": [{"combination": [f"A{i % 50}"] * (1 + i % 9), "pays": 1 + i} for i in range(2000)]}]}
-    start = time.perf_counter()
-    done = cli("check", str(_machine(tmp_path, par)), "--format", "json")
-    assert time.perf_counter() - start < 10
+    done = cli("check", str(_machine(tmp_path, par)), "--format", "json")  # its cost: worst.py par_line_wins
     assert done.returncode == 1
     # The return is counted exactly (455,109.70 %), not given up: it is far from the rate declared.
     found = _findings(done)

@@ -96,8 +96,48 @@ def json_keys() -> str:
     return '{"kind": "machine", "jurisdiction": "LU", ' + ", ".join(f'"k{n:07d}": 1' for n in range(490_000)) + "}"
 
 
+def _machine_with_par(par: dict) -> str:
+    # The three-reel example's declarations with other PAR data: what its mathematics cost is the case.
+    example = Path(__file__).resolve().parents[2] / "examples" / "lu" / "machine-par-three-reel.yaml"
+    text = example.read_text("utf-8")
+    return text[:text.index("\npar:\n") + 1] + "par: " + json.dumps(par) + "\n"
+
+
+def par_scatters() -> str:
+    # Twenty scatter symbols counted on tall windows of three 100-stop reels: every combination of counts.
+    import random
+
+    rng = random.Random(5)
+    symbols = [f"S{i}" for i in range(20)] + ["X"]
+    return _machine_with_par({
+        "symbols": symbols, "rows": 10, "lines": [[0] * 3],
+        "reels": [{"strip": [rng.choice(symbols) for _ in range(100)]} for _ in range(3)],
+        "paytables": [{"name": "base", "credits_per_line": 1, "pays": [{"symbol": "X", "count": 1, "pays": 1}],
+                       "scatters": [{"symbol": f"S{i}", "count": 10, "pays": 1} for i in range(20)]}]})
+
+
+def par_wild_multipliers() -> str:
+    # A ways game of 400 wilds, each its own multiplier, the highest applying: a term per level and entry.
+    symbols = [f"A{i}" for i in range(100)] + [f"W{i}" for i in range(400)]
+    return _machine_with_par({
+        "symbols": symbols, "rows": 3, "reels": [{"strip": symbols} for _ in range(5)], "ways": True,
+        "wild_multipliers": "highest", "wilds": [{"symbol": f"W{i}", "multiplier": i + 2} for i in range(400)],
+        "paytables": [{"name": "base", "credits_per_spin": 25,
+                       "pays": [{"symbol": f"A{i}", "count": c, "pays": c} for i in range(100) for c in range(1, 6)]}]})
+
+
+def par_line_wins() -> str:
+    # Every win on a line paid (line_wins: all): 2,000 entries on 500 lines of nine 50-symbol reels.
+    symbols = [f"A{i}" for i in range(50)]
+    return _machine_with_par({
+        "symbols": symbols, "rows": 1, "reels": [{"strip": symbols} for _ in range(9)], "lines": [[0] * 9] * 500,
+        "line_wins": "all", "paytables": [{"name": "base", "credits_per_line": 1, "pays": [
+            {"combination": [f"A{i % 50}"] * (1 + i % 9), "pays": 1 + i} for i in range(2000)]}]})
+
+
 CASES = {f.__name__: f for f in (alias_fanout, list_900k, list_900k_shape, scalars_flow, many_keys, many_documents,
-                                  long_keys, schedule_keys, long_values, json_numbers, json_keys, json_long_keys)}
+                                  long_keys, schedule_keys, long_values, json_numbers, json_keys, json_long_keys,
+                                  par_scatters, par_wild_multipliers, par_line_wins)}
 
 
 def build(case: str, directory: Path) -> Path:
