@@ -177,3 +177,36 @@ def test_a_meter_return_passed_on_equal_stakes_alone_is_said_so(tmp_path):
     said = [f for f in check(path).findings if f.rule_id.startswith("LU-SLOT-LOG-RETURN")]
     assert sorted(f.rule_id for f in said) == ["LU-SLOT-LOG-RETURN-DEPARTURE", "LU-SLOT-LOG-RETURN-MIN"]
     assert all(f.severity.name == "INFO" and "as if every game staked the same" in f.message for f in said)
+
+
+@pytest.mark.parametrize("maxima, flagged", [
+    ({"preto": 10}, []), ({"cavalo": 10, "chances_simples": 1000}, []),  # chances of the game, bet on or not
+    ({"Preto": 10}, ["/limits/maxima/Preto"]), ({"preto ": 10, "preto": 10}, ["/limits/maxima/preto "]),
+])
+def test_a_per_chance_limit_under_no_chance_of_the_game_is_found(cli, tmp_path, maxima, flagged):
+    """A per-chance maximum filed under `Preto` limited nothing and the table's maximum held the stakes, in
+    silence (exit 0 with stakes of 50 on preto against a maximum of 10 meant for it)."""
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "C", "table": "T",
+              "limits": {"minimum": 5, "maximum": 5000, "maxima": maxima}}
+    coup = {"coup": 1, "time": "2026-11-02T15:00:00", "session": "S", "number": 10,
+            "bets": [{"seat": 1, "chance": "preto", "stake": 5, "net": 5}]}
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(header) + "\n" + json.dumps(coup) + "\n")
+    done = cli("check", str(log), "--format", "json")
+    found = [(f["line"], f["pointer"], f["severity"]) for f in json.loads(done.stdout)["findings"]
+             if f["rule_id"] == "LOAD-AMBIGUOUS"]
+    assert found == [(1, pointer, "error") for pointer in flagged]
+    assert done.returncode == (1 if flagged else 0)
+
+
+def test_a_table_configurations_per_chance_limit_under_no_chance_is_found(cli, tmp_path):
+    table = (REPO / "examples/lu/table-punto-banco.yaml").read_text().replace(
+        "stakes: {minimum_eur: 20, maximum_eur: 2000}",
+        "stakes: {minimum_eur: 20, maximum_eur: 2000, maxima_eur: {egalite: 200, tie: 100}}")
+    assert "maxima_eur" in table
+    (tmp_path / "t.yaml").write_text(table)
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "table_config": "t.yaml"}, COUP)) + "\n")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]
+    assert [(f["pointer"], "'tie'" in f["message"]) for f in found] == [("/table_config", True)]

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 
 from casino_audit import findings as F
+from casino_audit import pointers
 from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
 from casino_audit.display import brief
@@ -247,6 +248,7 @@ class _Core:
                 for rule, _ in wanted.pop(aspect, ()):
                     session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet")
         self.bounds: dict[tuple, tuple] = {}  # names of a stake -> (minimum, maximum) under the limits in force
+        self.held: set[str] = set()  # the per-chance limits' names some stake of the log was filed under
         # (rule, check, its chances or None[, the unit]) of the stake rules, read once
         self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
         self.multiple_rules = [(rule, spec, _chances(spec), spec["unit"] if spec["unit"] == "minimum" else
@@ -416,13 +418,32 @@ class _Core:
         limits change."""
         found = self.bounds.get(names)
         if found is None:
-            found = self.bounds[names] = (
-                next((self.minima[n] for n in names if n in self.minima), self.limits.minimum),
-                next((self.maxima[n] for n in names if n in self.maxima), self.limits.maximum))
+            low = next((n for n in names if n in self.minima), None)
+            high = next((n for n in names if n in self.maxima), None)
+            self.held.update(name for name in (low, high) if name is not None)
+            found = self.bounds[names] = (self.minima[low] if low is not None else self.limits.minimum,
+                                          self.maxima[high] if high is not None else self.limits.maximum)
         return found
 
     def close(self) -> Iterator[Finding]:
-        return iter(())
+        """A per-chance limit filed under a name that is no chance of the game is said: a chance spelt otherwise
+        (`Preto`, `preto `) limits nothing, and the table's limit held its stakes in silence."""
+        session = self.session
+        names = getattr(session.module, "limit_names", None)
+        known = names(session.terms) if self.limit_rules and names is not None else None
+        if not known:
+            return
+        table = session.terms.table
+        from_table = bool(table.get("stakes")) if isinstance(table, Mapping) else False
+        for kind, limits in (("minima", self.minima), ("maxima", self.maxima)):
+            for name in limits:
+                if name in self.held or name in known:
+                    continue
+                where = f"the table configuration's `stakes/{kind}_eur`" if from_table else f"`limits/{kind}`"
+                yield session._tool(
+                    F.LOAD_AMBIGUOUS, "/table_config" if from_table else pointers.child(f"/limits/{kind}", name),
+                    f"{where} names {brief(show(name))}, no chance of {session.game}: a chance spelt otherwise is "
+                    f"not limited by it (the table's {kind[:-1]}um held its stakes instead)")
 
 
 def _period(per: str, data, when: datetime | None):

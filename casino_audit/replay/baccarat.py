@@ -116,6 +116,11 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
         yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")
 
 
+def limit_names(terms: Terms) -> frozenset[str]:
+    """The names a per-chance limit may be filed under: the game's chances."""
+    return frozenset((terms.play or {}).get("bets") or ())
+
+
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     player, banker = coup["player"], coup["banker"]
     if prepared.decks is not None:

@@ -161,6 +161,11 @@ def stakes(coup: dict) -> Iterator[tuple[str, str, Decimal]]:
             yield f"/boxes/{i}/jackpot/stake", "jackpot", money(box["jackpot"]["stake"])
 
 
+def limit_names(terms: Terms) -> frozenset[str]:
+    """The names a per-chance limit may be filed under: what `stakes` files a stake under."""
+    return frozenset({"box", "split", "double", "insurance", "super_jack", "jackpot"})
+
+
 # --- the coup's hands, rebuilt from the record -----------------------------------------------------------------
 
 @dataclass

@@ -187,6 +187,11 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
             yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")  # as written: the core reads it
 
 
+def limit_names(terms: Terms) -> frozenset[str]:
+    """The names a per-chance limit may be filed under: the game's chances."""
+    return frozenset((terms.play or {}).get("chances") or ())
+
+
 def _is_face(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 

@@ -145,6 +145,12 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
 _STAKE_NAMES: dict[str, tuple[str, ...]] = {}  # a chance of the layout -> the names a limit on it may be filed under
 
 
+def limit_names(terms: Terms) -> frozenset[str]:
+    """The names a per-chance limit may be filed under: the layout's chances in every language, and the simple
+    chances' group."""
+    return frozenset(_NAMES) | frozenset(roulette.SIMPLE_CHANCES_GROUP_NAMES)
+
+
 def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake):
     """What the bet comes to: its stake times what one unit comes to (the engine's settlement is linear in the
     stake), asked of the engine once per bet and number; an outcome that is no amount is asked whole."""

@@ -155,6 +155,11 @@ def stakes(coup: Mapping[str, Any]) -> Iterator[tuple[str, str, Decimal]]:
                 yield f"/boxes/{index}/{chance}", chance, amount
 
 
+def limit_names(terms: Terms) -> frozenset[str]:
+    """The names a per-chance limit may be filed under: what `stakes` files a stake under."""
+    return frozenset({"ante", "raise", "jackpot"})
+
+
 # --- aspects ------------------------------------------------------------------------------------------------
 
 def _deal(coup):
