@@ -10,7 +10,8 @@ a collapsed group. Chosen by default when GITHUB_ACTIONS=true and no --format is
 
 Text is escaped as the runner requires (in a message % CR LF as %25 %0D %0A; in a property also : and , as %3A
 %2C), after control and invisible characters are written as escapes: a filing can neither end an annotation
-early, start a workflow command of its own, nor colour the log.
+early, start a workflow command of its own (nor a legacy `##[command]`, read anywhere in a line), nor colour
+the log.
 """
 
 from __future__ import annotations
@@ -23,6 +24,13 @@ from casino_audit.reporters import common
 
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 SETTINGS_TITLE = "casino-audit settings"
+
+
+def plain(text: object) -> str:
+    """A log line of ours that is no workflow command: printable, and any `##[` written `#\\x23[`. The runner
+    reads a legacy command (`##[error]`, `##[stop-commands]TOKEN`, `##[add-mask]`) anywhere in a line, so a file
+    named `##[error]x.yaml` would otherwise raise an annotation of its own or stop every command after it."""
+    return printable(text).replace("##[", "#\\x23[")
 
 
 def escape_data(text: str) -> str:
@@ -83,14 +91,14 @@ def report(result, context, stream: TextIO) -> None:
         write(annotation("warning", "\n".join(printable(line) for line in narrowing), SETTINGS_TITLE))
     for entry in result.omitted:
         # Every line of ours starts with our words: a file named `::error ...` cannot start a command.
-        write(printable(f"casino-audit: {entry.file}: {entry.total - entry.shown:,} more {entry.rule_id} finding(s) "
+        write(plain(f"casino-audit: {entry.file}: {entry.total - entry.shown:,} more {entry.rule_id} finding(s) "
                         f"not listed ({entry.total:,} in all; --max-per-rule 0 lists every one)"))
     if context.settings:
         write("::group::Settings in effect (not the defaults)")
         for setting in context.settings:
-            write(printable(f"  {setting.name} = {common.value_text(setting.value)}   [from {setting.source}]"))
+            write(plain(f"  {setting.name} = {common.value_text(setting.value)}   [from {setting.source}]"))
         write("::endgroup::")
     summary = result.summary()
     verdict, _ = common.verdict(result, context)
-    write(printable(f"casino-audit: {common.counts_text(summary)}; {common.files_text(summary)}"))
-    write(printable(f"casino-audit: {verdict}"))
+    write(plain(f"casino-audit: {common.counts_text(summary)}; {common.files_text(summary)}"))
+    write(plain(f"casino-audit: {verdict}"))
