@@ -70,6 +70,13 @@ def relative_to(path: str, root: Path) -> str:
     return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(root))).as_posix()
 
 
+def _covers(pattern: re.Pattern, path: str, root: Path) -> bool:
+    """Whether a waiver's glob covers this path: only a file under the config's directory (a `*` or `**` of
+    `**/*.yaml` would otherwise read `..` as a directory name, and cover another casino's filings beside it)."""
+    name = relative_to(path, root)
+    return name != ".." and not name.startswith("../") and pattern.match(name) is not None
+
+
 def _under(pointer: str | None, prefix: str | None) -> bool:
     if prefix is None or prefix == "":
         return True
@@ -167,7 +174,7 @@ class Suppressor:
                 known = False
             else:
                 known = self.record or any(
-                    waiver.rule_id == rule_id and pattern.match(relative_to(file, root))
+                    waiver.rule_id == rule_id and _covers(pattern, file, root)
                     for waiver, pattern, root in self.waivers)
                 if not known and rule_id in self.baseline_rules:
                     name = relative_to(file, self.baseline_root)
@@ -182,7 +189,7 @@ class Suppressor:
             self.recorded[_key(finding, self.record_root)] += 1
         for waiver, pattern, root in self.waivers:
             if (waiver.rule_id == finding.rule_id and _under(finding.pointer, waiver.pointer)
-                    and pattern.match(relative_to(finding.file, root))):
+                    and _covers(pattern, finding.file, root)):
                 self.used[waiver] += 1
                 return waiver.suppression()
         if self.baseline:

@@ -54,3 +54,23 @@ def test_github_report_lines_hold_no_legacy_workflow_command_from_a_file_name():
     # our own annotation and group commands only: the file name's ##[error] and ##[stop-commands] are no command
     assert [name for name, _ in commands] == ["error", "group", "endgroup"], commands
     assert "casino-audit: filings/#\\x23[error]forged" in log  # the omitted line still names the file
+
+
+def test_a_waivers_glob_covers_no_file_outside_its_config_directory(tmp_path):
+    from datetime import date
+
+    from casino_audit.suppressions import Suppressor, Waiver
+
+    config = tmp_path / "casino-a" / "casino-audit.yaml"
+    waiver = Waiver("LU-SLOT-RTP-MIN", "**/*.yaml", None, "trial for casino A", "Ministère", "D-1",
+                    date(2099, 1, 1), str(config), 2, 5, "/waivers/0")
+    suppressor = Suppressor([waiver])
+    inside = tmp_path / "casino-a" / "filings" / "a.yaml"
+    outside = tmp_path / "casino-b" / "b.yaml"  # `../casino-b/b.yaml` from the config
+    for path, covered in ((inside, True), (outside, False)):
+        finding = Finding("LU-SLOT-RTP-MIN", Severity.ERROR, "below 85 %", str(path), 3, 1, "/redistribution_rate")
+        assert suppressor.may_match(str(path), "LU-SLOT-RTP-MIN") is covered, path
+        assert (suppressor.match(finding) is not None) is covered, path
+    star = Waiver("LU-SLOT-RTP-MIN", "*/*.yaml", None, "x", "y", "z", date(2099, 1, 1), str(config), 2, 5,
+                  "/waivers/1")
+    assert Suppressor([star]).match(Finding("LU-SLOT-RTP-MIN", Severity.ERROR, "m", str(outside))) is None
