@@ -74,3 +74,56 @@ def test_a_waivers_glob_covers_no_file_outside_its_config_directory(tmp_path):
     star = Waiver("LU-SLOT-RTP-MIN", "*/*.yaml", None, "x", "y", "z", date(2099, 1, 1), str(config), 2, 5,
                   "/waivers/1")
     assert Suppressor([star]).match(Finding("LU-SLOT-RTP-MIN", Severity.ERROR, "m", str(outside))) is None
+
+
+def capped_waived_run():
+    """One file, one rule: 1 finding waived and 2 that count, 3 waived in all, capped at 1 a kind (the sink caps
+    the findings that count and those waived apart)."""
+    from datetime import date
+
+    from casino_audit.suppressions import Suppressor, Waiver
+
+    path = "filings/a.yaml"
+    waiver = Waiver("LU-SLOT-RTP-MIN", "filings/a.yaml", "/w", "trial", "Ministère", "D-1", date(2099, 1, 1),
+                    "casino-audit.yaml", 2, 5, "/waivers/0")
+    sink = FindingSink(1, Suppressor([waiver]))
+    for line, pointer in ((1, "/w/1"), (2, "/c/1"), (3, "/w/2"), (4, "/c/2"), (5, "/w/3")):
+        sink.add(Finding("LU-SLOT-RTP-MIN", Severity.ERROR, f"below 85 % at {pointer}", path, line, 1, pointer,
+                         0, "LU"))
+    return RunResult(files=[FileRecord(path, "checked", 1)], findings=sink.kept, totals=sink.totals,
+                     suppressed=sink.suppressed, omitted=sink.omitted(), applied=["LU-SLOT-RTP-MIN"])
+
+
+def test_findings_not_listed_say_whether_they_are_waived_in_every_format():
+    result = capped_waived_run()
+    assert [(o.total, o.shown, o.suppression) for o in result.omitted] == [(2, 1, None), (3, 1, "waiver")]
+    context = context_for()
+    report = json.loads(render(result, context, "json"))
+    assert report["summary"]["errors"] == 2 and report["summary"]["waived"] == 3
+    markdown = render(result, context, "markdown")
+    assert "1 more LU-SLOT-RTP-MIN finding(s) (2 in all)" in markdown
+    assert "2 more waived LU-SLOT-RTP-MIN finding(s) (3 in all)" in markdown
+    github = render(result, context, "github")
+    assert "1 more LU-SLOT-RTP-MIN finding(s) not listed (2 in all" in github
+    assert "2 more waived LU-SLOT-RTP-MIN finding(s) not listed (3 in all" in github
+    junit = render(result, context, "junit")
+    assert "2 more waived LU-SLOT-RTP-MIN finding(s) in this file not listed (3 in all;" in junit
+    assert 'name="omitted.filings/a.yaml.LU-SLOT-RTP-MIN.waived" value="2 of 3"' in junit
+    sarif = json.loads(render(result, context, "sarif"))
+    notes = [n for n in sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+             if n["descriptor"]["id"] == "findings-not-listed"]
+    assert [n["properties"].get("suppression") for n in notes] == [None, "waiver"]
+    assert "2 more waived LU-SLOT-RTP-MIN" in notes[1]["message"]["text"]
+
+
+def test_html_counts_a_rule_and_a_file_as_the_verdict_does_when_waived_findings_are_capped():
+    from casino_audit.reporters.html_report import file_counts, rule_counts
+
+    result = capped_waived_run()
+    counted, suppressed = rule_counts(result)
+    assert counted["LU-SLOT-RTP-MIN"] == 2 == result.summary()["errors"]  # not 2 - 1 shown waived + 2 waived
+    assert suppressed["LU-SLOT-RTP-MIN"] == 3 == result.summary()["waived"]
+    assert file_counts(result)["filings/a.yaml"] == 2
+    page = render(result, context_for(), "html")
+    assert "2 more waived <code>LU-SLOT-RTP-MIN</code> finding(s) in this file, not counted in the verdict" in page
+    assert "1 more <code>LU-SLOT-RTP-MIN</code> finding(s) in this file, counted in the verdict" in page

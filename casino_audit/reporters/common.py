@@ -48,6 +48,13 @@ def counts_text(summary: dict) -> str:
     return text + (f" ({'; '.join(apart)})" if apart else "")
 
 
+def more_text(entry) -> str:
+    """`3 more RULE finding(s)`, or `3 more waived RULE finding(s)` for those a waiver or the baseline covers
+    (capped apart from those that count): the words every format gives for findings not listed."""
+    covered = {"waiver": " waived", "baseline": " baselined"}.get(entry.suppression, "")
+    return f"{entry.total - entry.shown:,} more{covered} {entry.rule_id} finding(s)"
+
+
 def files_parts(summary: dict) -> list[str]:
     """What was read, in the words every format uses: files, documents, log records."""
     parts = [f"{summary['files_checked']} file(s) checked ({summary['documents']} document(s))",

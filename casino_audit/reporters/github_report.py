@@ -91,8 +91,8 @@ def report(result, context, stream: TextIO) -> None:
         write(annotation("warning", "\n".join(printable(line) for line in narrowing), SETTINGS_TITLE))
     for entry in result.omitted:
         # Every line of ours starts with our words: a file named `::error ...` cannot start a command.
-        write(plain(f"casino-audit: {entry.file}: {entry.total - entry.shown:,} more {entry.rule_id} finding(s) "
-                        f"not listed ({entry.total:,} in all; --max-per-rule 0 lists every one)"))
+        write(plain(f"casino-audit: {entry.file}: {common.more_text(entry)} not listed "
+                    f"({entry.total:,} in all; --max-per-rule 0 lists every one)"))
     if context.settings:
         write("::group::Settings in effect (not the defaults)")
         for setting in context.settings:

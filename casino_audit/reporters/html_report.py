@@ -74,23 +74,26 @@ def rule_counts(result) -> tuple[Counter, Counter]:
     """Findings counted per rule id (shown and, past --max-per-rule, counted only), and those waived or
     baselined; exact, as the verdict counts them."""
     counted, suppressed = Counter(), Counter()
-    suppressed_in_file: Counter = Counter()
-    omitted = {(entry.file, entry.rule_id): entry for entry in result.omitted}
+    # Findings that count and those waived or baselined are capped apart: an entry's total is of its kind only.
+    omitted = {(entry.file, entry.rule_id): entry for entry in result.omitted if entry.suppression is None}
     for finding in result.findings:
         if finding.suppression is not None:
             suppressed[finding.rule_id] += 1
-            suppressed_in_file[finding.file, finding.rule_id] += 1
         elif (finding.file, finding.rule_id) not in omitted:
             counted[finding.rule_id] += 1
-    for key, entry in omitted.items():  # the total counted; the suppressed among those shown are not breaches
-        counted[entry.rule_id] += entry.total - suppressed_in_file[key]
+    for entry in result.omitted:
+        if entry.suppression is None:  # the total counted, those shown included
+            counted[entry.rule_id] += entry.total
+        else:  # those shown are counted above
+            suppressed[entry.rule_id] += entry.total - entry.shown
     return counted, suppressed
 
 
 def file_counts(result) -> Counter:
     counts = Counter(f.file for f in result.findings if f.file and f.suppression is None)
     for entry in result.omitted:
-        counts[entry.file] += entry.total - entry.shown
+        if entry.suppression is None:  # waived and baselined findings do not count
+            counts[entry.file] += entry.total - entry.shown
     return counts
 
 
@@ -362,11 +365,14 @@ def _findings(result) -> list[str]:
                 out.append(_finding_row(finding, number))
             out.append("</tbody></table></div>")
         for entry in omitted.get(path, ()):
-            attributes = data(file=entry.file, rule_id=entry.rule_id, shown=entry.shown, total=entry.total)
+            attributes = data(file=entry.file, rule_id=entry.rule_id, shown=entry.shown, total=entry.total,
+                              suppression=entry.suppression)
+            covered = {"waiver": "waived", "baseline": "baselined"}.get(entry.suppression)
             out.append(f'<p class="omitted"{attributes}>'
-                       f"… and {entry.total - entry.shown:,} more <code>{text(entry.rule_id)}</code> finding(s) in "
-                       f"this file, counted in the verdict but not listed ({entry.total:,} in all; "
-                       "<code>--max-per-rule 0</code> lists every one).</p>")
+                       f"… and {entry.total - entry.shown:,} more{' ' + covered if covered else ''} "
+                       f"<code>{text(entry.rule_id)}</code> finding(s) in this file, "
+                       + ("not counted in the verdict" if covered else "counted in the verdict")
+                       + f" and not listed ({entry.total:,} in all; <code>--max-per-rule 0</code> lists every one).</p>")
         out.append("</section>")
     if run_level:
         out.append('<section class="file run-level"><h3 class="file-name">The whole run</h3>')

@@ -144,8 +144,8 @@ def _file_suite(suites: _Suites, path: str, record, findings: list[Finding], omi
             suites.case(suite, f"{label}{rule_id}", path, list(group), file=path)
     if omitted:
         out = _element(suite, "system-out")
-        out.text = "\n".join(xml_text(f"{entry.total - entry.shown:,} more {entry.rule_id} finding(s) in this file "
-                                        f"not listed ({entry.total:,} in all; --max-per-rule 0 lists every one)")
+        out.text = "\n".join(xml_text(f"{common.more_text(entry)} in this file not listed "
+                                        f"({entry.total:,} in all; --max-per-rule 0 lists every one)")
                              for entry in omitted)
 
 
@@ -166,7 +166,8 @@ def _run_suite(suites: _Suites, result, context, findings: list[Finding]) -> Non
         for change in used.changes:
             entries.append((f"law_change.{change.rule_id}", f"{change.change}: {'; '.join(change.reasons)}"))
     for entry in result.omitted:
-        entries.append((f"omitted.{entry.file}.{entry.rule_id}", f"{entry.total - entry.shown} of {entry.total}"))
+        covered = {"waiver": ".waived", "baseline": ".baselined"}.get(entry.suppression, "")
+        entries.append((f"omitted.{entry.file}.{entry.rule_id}{covered}", f"{entry.total - entry.shown} of {entry.total}"))
     for name, value in entries:
         _element(properties, "property", name=name, value=value)
     not_applied = set(result.not_applied)

@@ -81,8 +81,7 @@ def report(result, context, stream: TextIO) -> None:
         write("**Not listed** (`--max-per-rule`; every one is counted above; `--max-per-rule 0` lists all):")
         write()
         for entry in result.omitted:
-            write(f"- {escape(entry.file)}: {entry.total - entry.shown:,} more {escape(entry.rule_id)} finding(s) "
-                  f"({entry.total:,} in all)")
+            write(f"- {escape(entry.file)}: {escape(common.more_text(entry))} ({entry.total:,} in all)")
         write()
     if result.not_applied:
         write("**Rules not applied** for want of a parameter value"

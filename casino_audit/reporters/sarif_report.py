@@ -116,7 +116,8 @@ def build(result, context, root: str | None = None) -> dict:
             "failed": result.failed(threshold),
             "settings": [{"name": s.name, "value": s.value, "source": s.source} for s in context.settings],
             "rulesNotApplied": list(result.not_applied),
-            "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total}
+            "omitted": [{"file": o.file, "rule_id": o.rule_id, "shown": o.shown, "total": o.total,
+                         "suppression": o.suppression}
                         for o in result.omitted],
         },
     }
@@ -333,11 +334,12 @@ def _run_finding(finding: Finding, index: dict[str, int]) -> dict:
 
 
 def _omitted(entry, index: dict[str, int], locator: Locator) -> dict:
-    text = (f"{entry.total - entry.shown:,} more {entry.rule_id} finding(s) in this file not listed "
+    text = (f"{common.more_text(entry)} in this file not listed "
             f"({entry.total:,} in all; --max-per-rule 0 lists every one)")
     return _notification("findings-not-listed", "note", text, entry.rule_id, index,
                          locations=[{"physicalLocation": {"artifactLocation": locator.artifact(entry.file)}}],
-                         properties={"file": entry.file, "shown": entry.shown, "total": entry.total})
+                         properties={"file": entry.file, "shown": entry.shown, "total": entry.total,
+                                     **({"suppression": entry.suppression} if entry.suppression else {})})
 
 
 def _settings(context) -> list[dict]:
