@@ -157,6 +157,16 @@ def run_check_step(cwd, inputs: dict[str, str]):
     return done, written
 
 
+def report_in_log(stdout: str) -> str:
+    """The report a step printed, without the `::stop-commands::TOKEN` and `::TOKEN::` lines around it."""
+    lines = stdout.splitlines(keepends=True)
+    if lines and lines[0].startswith("::stop-commands::"):
+        token = lines[0].removeprefix("::stop-commands::").strip()
+        assert lines[-1] == f"::{token}::\n"
+        lines = lines[1:-1]
+    return "".join(lines)
+
+
 @pytest.fixture
 def workspace(tmp_path):
     root = tmp_path / "workspace"
@@ -174,7 +184,7 @@ def test_the_check_step_passes_every_input_as_one_argument(workspace):
         "config": "ci config.yaml", "format": "json", "fail-on": "warning",
         "params": "slot_stake_minimum_eur=0.50\n  slot_stake_maximum_eur=10\n"})
     assert (done.returncode, outputs) == (1, {"exit-code": "1", "verdict": "failed"}), done.stderr
-    report = json.loads(done.stdout)
+    report = json.loads(report_in_log(done.stdout))
     assert [f["path"] for f in report["files"]] == ["my filings/machine-compliant.yaml",
                                                     "other/machine-rtp-below-85.yaml"]
     assert {f["rule_id"] for f in report["findings"] if f["severity"] != "info"} == {"LU-SLOT-RTP-MIN"}  # a machine file without PAR data also says, as info, that its return was not computed from them
@@ -213,7 +223,7 @@ def test_a_sarif_file_is_written_beside_the_log_format(workspace):
         pytest.skip("the sarif report format is not in this branch (it comes with the report formats)")
     done, outputs = run_check_step(workspace, {"sarif-file": "casino-audit.sarif", "format": "json"})
     assert outputs["verdict"] == "failed", done.stderr
-    assert {f["rule_id"] for f in json.loads(done.stdout)["findings"]
+    assert {f["rule_id"] for f in json.loads(report_in_log(done.stdout))["findings"]
             if f["file"] and f["severity"] != "info"} == {"LU-SLOT-RTP-MIN"}  # a machine file without PAR data also says, as info, that its return was not computed from them
     sarif = json.loads((workspace / "casino-audit.sarif").read_text("utf-8"))
     assert sarif["version"] == "2.1.0"

@@ -127,3 +127,43 @@ def test_html_counts_a_rule_and_a_file_as_the_verdict_does_when_waived_findings_
     page = render(result, context_for(), "html")
     assert "2 more waived <code>LU-SLOT-RTP-MIN</code> finding(s) in this file, not counted in the verdict" in page
     assert "1 more <code>LU-SLOT-RTP-MIN</code> finding(s) in this file, counted in the verdict" in page
+
+
+def runner_log(log: str) -> list[tuple[str, str]]:
+    """The workflow commands the runner would run from a step's log, `::stop-commands::TOKEN` honoured (nothing
+    but `::TOKEN::` is a command until it comes)."""
+    done, stopped = [], None
+    for line in log.splitlines():
+        if stopped is not None:
+            if line.strip() == f"::{stopped}::":
+                stopped = None
+            continue
+        for name, text in runner_commands(line):
+            done.append((name, text))
+            if name == "stop-commands":
+                stopped = text.split("::stop-commands::", 1)[1] if "::stop-commands::" in text else \
+                    text.split("]", 1)[1]
+    return done
+
+
+def test_the_action_prints_a_report_that_is_not_annotations_with_workflow_commands_off(tmp_path):
+    import shutil
+
+    from conftest import EXAMPLES
+    from test_action import run_check_step
+
+    root = tmp_path / "workspace"
+    root.mkdir()
+    hostile = "::error title=PASSED::all clear ##[stop-commands]x.yaml"
+    shutil.copy(EXAMPLES / "lu" / "machine-rtp-below-85.yaml", root / hostile)
+    for fmt in ("rich", "markdown", "json"):
+        done, outputs = run_check_step(root, {"paths": hostile, "format": fmt})
+        assert outputs["verdict"] == "failed", done.stdout + done.stderr
+        assert "all clear" in done.stdout
+        commands = runner_log(done.stdout + done.stderr)
+        # only the step's own stop, then nothing of the report's: resumed by the step's token
+        assert [name for name, _ in commands] == ["stop-commands"], (fmt, commands)
+        assert commands[0][1].startswith("::stop-commands::casino-audit-")
+    done, outputs = run_check_step(root, {"paths": hostile, "format": "github"})
+    assert "error" in [name for name, _ in runner_log(done.stdout)]  # annotations stay on for github
+    assert not any(text.lstrip().startswith("::error title=PASSED") for _, text in runner_log(done.stdout))
