@@ -276,6 +276,13 @@ def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]
         if len(hands) != 1 + splits:
             yield "deal", f"/boxes/{i}/hands", (f"the box holds {len(hands)} hands; its {splits} split(s) make "
                                                 f"{1 + splits}")
+        for j in range(1, len(hands)):  # a split makes the next new hand, played after the hand split
+            before = sum(h.splits for h in hands[:j])
+            if before < j:
+                yield "deal", f"/boxes/{i}/hands/{j}", (
+                    f"hand {j + 1} of the box comes from no split: the {j} hand(s) played before it split "
+                    f"{before} time(s); a split makes a new hand, played after the hand it was split from")
+                break
         for hand in hands:
             if len(hand.cards) < 2:
                 yield "deal", hand.pointer + "/cards", f"the hand has {len(hand.cards)} card; a hand starts with two"
@@ -323,7 +330,7 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
     def second() -> Any:
         if split_k < hand.splits:
             child = children.get((hand.index, split_k))
-            return hands[child].cards[0] if child is not None and child < len(hands) else None
+            return hands[child].cards[0] if child is not None and hand.index < child < len(hands) else None
         return hand.cards[1]
 
     current[1] = second()

@@ -1,0 +1,44 @@
+"""Red-team round 19, the card games' log replay (blackjack, stud poker): each test is a coup a filer could get
+through before, or a legal coup wrongly flagged."""
+
+from decimal import Decimal
+
+import pytest
+
+from casino_audit.replay import Terms
+from casino_audit.replay import blackjack as BJ
+from casino_audit.replay import stud as ST
+from casino_audit.rulesets import load_builtin
+
+PT_PARAMS = {"blackjack_jackpot_stake_eur": Decimal(5)}
+
+
+def bj_replay(coups, code="pt", params=None, decks=6):
+    terms = Terms(play=load_builtin(code).play["blackjack"].data, payouts=None, decks=decks,
+                  limits={"minimum": Decimal(10)}, params=PT_PARAMS if params is None else params)
+    prepared = BJ.prepare("blackjack", terms)
+    state = BJ.start(prepared)
+    return [(c["coup"], *found) for c in coups for found in BJ.replay(prepared, state, c)]
+
+
+def hand(cards, stake, decisions, net):
+    return {"cards": cards, "stake": Decimal(stake), "decisions": decisions, "net": Decimal(net)}
+
+
+def bj_coup(dealer, *boxes, number=1, shoe=1):
+    return {"coup": number, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": shoe, "dealer": dealer,
+            "boxes": [{"box": k + 1, "seat": k + 1, **box} for k, box in enumerate(boxes)]}
+
+
+def test_a_second_hand_needs_a_split_of_a_hand_played_before_it():
+    # The box's own hand is a blackjack (never split) paid 3:2; a second hand "splits" itself (its first card
+    # paired with itself) and is paid too. Before: nothing found.
+    record = bj_coup(["9h", "8h"], {"hands": [hand(["As", "Kd"], 10, [], 15),
+                                              hand(["Tc", "9d"], 10, ["split", "stand"], 10)]})
+    found = bj_replay([record])
+    assert ("deal" in {f[1] for f in found}) and any(f[2] == "/boxes/0/hands/1" for f in found), found
+    # a re-split played in order stays clean
+    legal = bj_coup(["9h", "8h"], {"hands": [hand(["8s", "9d"], 10, ["split", "stand"], 0),
+                                             hand(["8c", "8d"], 10, ["split", "stand"], -10),
+                                             hand(["8h", "Td"], 10, ["stand"], 10)]})
+    assert bj_replay([legal]) == []
