@@ -42,3 +42,21 @@ def test_a_second_hand_needs_a_split_of_a_hand_played_before_it():
                                              hand(["8c", "8d"], 10, ["split", "stand"], -10),
                                              hand(["8h", "Td"], 10, ["stand"], 10)]})
     assert bj_replay([legal]) == []
+
+
+LU_PARAMS = {"blackjack_dealer_rule": "stands_on_17", "blackjack_pays": Decimal("1.5"),
+             "blackjack_win_pays": Decimal(1), "blackjack_dealer_blackjack_takes": "all",
+             "blackjack_insurance_pays": Decimal(2), "blackjack_insurance_maximum": Decimal("0.5"),
+             "blackjack_doubling": "9,10,11", "blackjack_double_after_split": "yes", "blackjack_split_hands": 4,
+             "blackjack_surrender_loses": "none"}
+
+
+def test_even_money_where_the_rules_are_silent_keeps_its_meaning():
+    # LU's rules say nothing of even money: before, an "even_money" on a losing 16 against a 7 was neither a
+    # decision nor settled (paid +10, exit 0), and a blackjack's even money paid at any amount.
+    losing = bj_coup(["7h", "Kh"], {"hands": [hand(["9s", "7d"], 10, ["even_money"], 10)]})
+    assert [f[1:3] for f in bj_replay([losing], "lu", LU_PARAMS)] == [("decisions", "/boxes/0/hands/0/decisions/0")]
+    overpaid = bj_coup(["Ah", "7h"], {"hands": [hand(["As", "Kd"], 10, ["even_money"], 100)]})
+    assert [f[1:3] for f in bj_replay([overpaid], "lu", LU_PARAMS)] == [("settlement", "/boxes/0/hands/0/net")]
+    legal = bj_coup(["Ah", "7h"], {"hands": [hand(["As", "Kd"], 10, ["even_money"], 10)]})
+    assert bj_replay([legal], "lu", LU_PARAMS) == []

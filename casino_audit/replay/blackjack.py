@@ -13,7 +13,7 @@ first card, then the card dealt to it after its last split (or its second card),
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Iterator
 
@@ -39,6 +39,7 @@ ASPECTS = {
                  "2.5, 19, 77 or 300 times by the dealer's cards; the jackpot (PT): staked by a box in play, one chip "
                  "of the fixed amount (its payouts are the concessionaire's schedule and are not checked)",
 }
+EVEN_MONEY_ON, EVEN_MONEY_PAYS = frozenset({"A"}), Decimal(1)  # what "even money" means where the rules are silent
 DECISIONS = ("hit", "stand", "double", "split", "surrender", "even_money")
 
 
@@ -361,10 +362,10 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
             current = [hand.cards[0], second()]
             continue
         if decision == "even_money":
-            if rules.even_money_on is None:
-                continue  # the rules say nothing of even money
-            if hand.from_split or len(current) != 2 or not bj.is_blackjack(current) or up_rank not in \
-                    rules.even_money_on:
+            # Rules silent on even money still have its meaning: a blackjack paid at once, one to one, against an
+            # ace up (before, a silent ruleset let even money on any hand through, unsettled)
+            on = rules.even_money_on if rules.even_money_on is not None else EVEN_MONEY_ON
+            if hand.from_split or len(current) != 2 or not bj.is_blackjack(current) or up_rank not in on:
                 yield "decisions", at, (f"even money on {_show(current)} against {up_shown}: it is for a "
                                         "blackjack when the up-card is an ace")
             ended = "even money"
@@ -453,10 +454,9 @@ def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterat
             net = money(hand.net)
             if hand.stake is None or net is None:
                 continue
-            if (hand.surrendered and rules.surrender_loses is None) or \
-                    (hand.even_money and rules.even_money_pays is None):
-                continue  # decisions reports a surrender or even money the rules do not have
-            expected = bj.settle_hand(hand.engine_hand(), dealer, rules)
+            if hand.surrendered and rules.surrender_loses is None:
+                continue  # decisions reports a surrender the rules do not have
+            expected = bj.settle_hand(hand.engine_hand(), dealer, _with_even_money(rules))
             if net != expected:
                 what = bj.outcome(hand.engine_hand(), dealer, rules)
                 prize = bj.special_prize(hand.cards, rules.special_prize_combinations) \
@@ -477,6 +477,11 @@ def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterat
                         f"insurance of {cents(stake)}, the dealer {did} blackjack ({_show(dealer[:2])}), settled at "
                         f"{_signed(net)}; the rules settle it at {_signed(expected)} (it pays "
                         f"{rules.insurance_pays} to 1)")
+
+
+def _with_even_money(rules: bj.Rules) -> bj.Rules:
+    """Rules silent on even money settle it as its name says: one to one."""
+    return rules if rules.even_money_pays is not None else replace(rules, even_money_pays=EVEN_MONEY_PAYS)
 
 
 def _signed(amount: Decimal) -> str:
