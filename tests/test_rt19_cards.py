@@ -60,3 +60,13 @@ def test_even_money_where_the_rules_are_silent_keeps_its_meaning():
     assert [f[1:3] for f in bj_replay([overpaid], "lu", LU_PARAMS)] == [("settlement", "/boxes/0/hands/0/net")]
     legal = bj_coup(["Ah", "7h"], {"hands": [hand(["As", "Kd"], 10, ["even_money"], 10)]})
     assert bj_replay([legal], "lu", LU_PARAMS) == []
+
+
+def test_a_box_dealt_twice_is_a_deal_finding():
+    # Before: box 1 recorded twice, two two-card hands both paid, no split: nothing found.
+    record = bj_coup(["9h", "8h"], {"hands": [hand(["Ts", "9d"], 10, ["stand"], 10)]},
+                     {"hands": [hand(["Tc", "9c"], 10, ["stand"], 10)]})
+    record["boxes"][1]["box"] = 1
+    assert [f[1:3] for f in bj_replay([record])] == [("deal", "/boxes/1/box")]
+    record["boxes"][1]["box"] = 2
+    assert bj_replay([record]) == []

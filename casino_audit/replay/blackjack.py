@@ -272,6 +272,13 @@ def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]
                                     f"decks hold it {prepared.decks} times")
     if len(coup["dealer"]) < 2:
         yield "deal", "/dealer", f"the dealer has {len(coup['dealer'])} card; the deal gives the dealer two"
+    dealt: dict[Any, int] = {}
+    for i, box in enumerate(coup["boxes"]):
+        if box.get("box") in dealt:  # a box is dealt one hand (a split adds hands within it), not two
+            yield "deal", f"/boxes/{i}/box", (f"box {box.get('box')} is dealt twice (at /boxes/{dealt[box.get('box')]}"
+                                              " too); a box is dealt one hand, and only a split makes another")
+        else:
+            dealt[box.get("box")] = i
     for i, hands in enumerate(boxes):
         splits = sum(h.splits for h in hands)
         if len(hands) != 1 + splits:
