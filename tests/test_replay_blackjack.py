@@ -121,10 +121,10 @@ def test_luxembourg_super_jack_and_its_parameters():
     assert [a for a, _, _ in R.replay(partial, R.start(partial), record)] == ["side_bets"]
 
 
-def test_without_decks_the_deal_is_not_checked():
+def test_without_decks_the_cards_are_not_counted_but_the_hands_still_are():
     with pytest.raises(Unavailable) as error:
         R.prepare("blackjack", terms(decks=None))
-    assert error.value.aspects == ("deal",) and "decks" in error.value.why
+    assert error.value.aspects == () and "decks" in error.value.partial["deal"] and error.value.prepared
 
 
 def test_cards_are_counted_per_shoe_across_coups():

@@ -70,3 +70,39 @@ def test_a_box_dealt_twice_is_a_deal_finding():
     assert [f[1:3] for f in bj_replay([record])] == [("deal", "/boxes/1/box")]
     record["boxes"][1]["box"] = 2
     assert bj_replay([record]) == []
+
+
+def test_without_decks_the_hands_are_still_dealt_by_the_law(tmp_path):
+    # Before: with no deck count (the sample logs' header gives none) the whole deal aspect was off, so a hand
+    # of one card paid +100, or a third card no hit asked for making 21, passed clean, exit 0.
+    from casino_audit.replay import Unavailable
+    with pytest.raises(Unavailable) as error:
+        BJ.prepare("blackjack", Terms(play=load_builtin("pt").play["blackjack"].data, payouts=None, decks=None,
+                                      limits={"minimum": Decimal(10)}, params=PT_PARAMS))
+    prepared = error.value.prepared
+    assert "deal" not in prepared.skip and "deal" in error.value.partial
+    one_card = bj_coup(["9h", "8h"], {"hands": [hand(["As"], 10, ["stand"], 100)]})
+    unasked = bj_coup(["9h", "Th"], {"hands": [hand(["Ts", "6d", "5c"], 10, ["stand"], 10)]}, number=2)
+    many = bj_coup(["9h", "8h"], {"hands": [hand(["Ks", "Kd"], 10, ["stand"], 10)]}, number=3, shoe=2)
+    many["burned"] = ["Ks"] * 20  # uncounted without decks: not a finding
+    state = BJ.start(prepared)
+    found = [(c["coup"], *f[:2]) for c in (one_card, unasked, many) for f in BJ.replay(prepared, state, c)]
+    assert found == [(1, "deal", "/boxes/0/hands/0/cards"), (2, "deal", "/boxes/0/hands/0/cards/2")]
+
+
+def test_without_decks_the_cli_says_the_count_is_not_checked_and_finds_the_hand(tmp_path):
+    import json
+    import subprocess
+    import sys
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join(json.dumps(r) for r in (
+        {"kind": "game-log", "jurisdiction": "PT", "game": "blackjack", "casino": "C", "table": "T1"},
+        {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "dealer": ["9h", "8h"],
+         "boxes": [{"box": 1, "hands": [{"cards": ["As"], "stake": "10", "decisions": ["stand"], "net": "100"}]}]},
+    )) + "\n")
+    run = subprocess.run([sys.executable, "-m", "casino_audit", "check", str(log), "--format", "json",
+                          "--param", "blackjack_jackpot_stake_eur=5"], capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    found = {(f["rule_id"], f["severity"], f["pointer"]) for f in json.loads(run.stdout)["findings"]}
+    assert ("PT-BJ-LOG-DEAL", "error", "/boxes/0/hands/0/cards") in found
+    assert ("PT-BJ-LOG-DEAL", "info", "") in found  # the count against the decks is said not checked

@@ -146,6 +146,10 @@ class LogSession:
                 for aspect in unchecked:
                     for rule, _ in self.by_aspect.pop(aspect, ()):
                         self._not_applied(rule, unavailable.reason(aspect))
+                if self.prepared is not None:  # replayed, but a part of it is not checked: said once
+                    for aspect, why in unavailable.partial.items():
+                        for rule, _ in self.by_aspect.get(aspect, ()):
+                            self._not_applied(rule, why)
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
         self.core = _Core(self)

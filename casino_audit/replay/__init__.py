@@ -99,14 +99,16 @@ class Unavailable(Exception):
     """Some aspects cannot be checked for this log: the law leaves something out, or a value is not given."""
 
     def __init__(self, aspects: Iterable[str], why: str, prepared: Any = None,
-                 reasons: Mapping[str, str] | None = None):
+                 reasons: Mapping[str, str] | None = None, partial: Mapping[str, str] | None = None):
         """`prepared`: what the other aspects are replayed with, if they still can be (None: none can);
-        `reasons`: each aspect's own reason, where they differ (`why` says them all)."""
+        `reasons`: each aspect's own reason, where they differ (`why` says them all); `partial`: aspects still
+        replayed (with `prepared`) of which a part is not checked, and why (said once, the aspect kept)."""
         super().__init__(why)
         self.aspects = tuple(aspects)
         self.why = why
         self.prepared = prepared
         self.reasons = dict(reasons or {})
+        self.partial = dict(partial or {})
 
     def reason(self, aspect: str) -> str:
         return self.reasons.get(aspect, self.why)

@@ -126,16 +126,15 @@ def prepare(game: str, terms: Terms) -> Prepared:
     lacking = rules.unavailable()
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
-    if terms.decks is None:
-        lacking["deal"] = []
-        whys.append("deal: the number of decks is not known (a table configuration's cards.decks or the header's "
-                    "decks)")
+    partial = {}
+    if terms.decks is None:  # the hands' shape is still the deal's: only the cards' count needs the decks
+        partial["deal"] = ("deal: cards are not counted against the shoe, the number of decks is not known (a "
+                           "table configuration's cards.decks or the header's decks); the hands' cards are checked")
     minimum = money((terms.limits or {}).get("minimum"))
     prepared = Prepared(rules, terms.decks, frozenset(lacking), minimum)
-    if lacking:
-        error = Unavailable(lacking, "; ".join(whys))
-        error.prepared = prepared  # the other aspects can still be replayed
-        raise error
+    if lacking or partial:
+        # the other aspects can still be replayed
+        raise Unavailable(lacking, "; ".join(whys + list(partial.values())), prepared, partial=partial)
     return prepared
 
 
@@ -267,7 +266,7 @@ def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]
             yield "deal", pointer, f"{c!r} is not a card"
             continue
         state.seen[c] += 1
-        if state.seen[c] > prepared.decks:
+        if prepared.decks is not None and state.seen[c] > prepared.decks:
             yield "deal", pointer, (f"{c} is seen {state.seen[c]} times in shoe {coup['shoe']}; {prepared.decks} "
                                     f"decks hold it {prepared.decks} times")
     if len(coup["dealer"]) < 2:
