@@ -88,6 +88,8 @@ def test_without_decks_the_hands_are_still_dealt_by_the_law(tmp_path):
     state = BJ.start(prepared)
     found = [(c["coup"], *f[:2]) for c in (one_card, unasked, many) for f in BJ.replay(prepared, state, c)]
     assert found == [(1, "deal", "/boxes/0/hands/0/cards"), (2, "deal", "/boxes/0/hands/0/cards/2")]
+    back = bj_coup(["9h", "Th"], {"hands": [hand(["Ts", "Td"], 10, ["stand"], 10)]}, number=4, shoe=1)
+    assert list(BJ.replay(prepared, state, back)) == []  # a shoe's cards uncounted are not counted anew
 
 
 def test_without_decks_the_cli_says_the_count_is_not_checked_and_finds_the_hand(tmp_path):

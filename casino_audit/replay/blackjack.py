@@ -224,7 +224,9 @@ def _show(cards) -> str:
 def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, str, str]]:
     if coup["shoe"] != state.shoe:
         state.shoe, state.seen = coup["shoe"], Counter()
-        yield from state.shoes.open(coup["shoe"])  # a deal breach where "deal" is skipped goes to no rule
+        for found in state.shoes.open(coup["shoe"]):  # a deal breach where "deal" is skipped goes to no rule
+            if found[0] != "deal" or prepared.decks is not None:  # uncounted cards are not counted anew
+                yield found
     boxes = _hands(coup)
     if "deal" not in prepared.skip:
         yield from _deal(prepared, state, coup, boxes)
