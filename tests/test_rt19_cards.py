@@ -108,3 +108,16 @@ def test_without_decks_the_cli_says_the_count_is_not_checked_and_finds_the_hand(
     found = {(f["rule_id"], f["severity"], f["pointer"]) for f in json.loads(run.stdout)["findings"]}
     assert ("PT-BJ-LOG-DEAL", "error", "/boxes/0/hands/0/cards") in found
     assert ("PT-BJ-LOG-DEAL", "info", "") in found  # the count against the decks is said not checked
+
+
+def test_one_short_hand_does_not_stop_the_other_boxes():
+    # Before: one box's hand of one card (a deal finding) made the whole coup unplayed, so box 2's loss paid as
+    # a win and a hit on 21 went unfound.
+    record = bj_coup(["9h", "Th"], {"hands": [hand(["As"], 10, ["stand"], 10)]},
+                     {"hands": [hand(["Ts", "7d"], 10, ["stand"], 10)]},
+                     {"hands": [hand(["Tc", "Ad", "2c"], 10, ["hit"], -10)]})
+    found = [f[1:3] for f in bj_replay([record])]
+    assert ("deal", "/boxes/0/hands/0/cards") in found
+    assert ("settlement", "/boxes/1/hands/0/net") in found
+    assert ("decisions", "/boxes/2/hands/0/decisions/0") in found
+    assert not any(p.startswith("/boxes/0/") and a != "deal" for a, p in found)

@@ -181,6 +181,7 @@ class _Hand:
     doubled: bool = False
     surrendered: bool = False
     even_money: bool = False
+    short: bool = False  # not two cards, or not cards: deal says so, and the hand is not played further
 
     @property
     def pointer(self) -> str:
@@ -201,6 +202,7 @@ def _hands(coup: dict) -> list[list[_Hand]]:
             hand.doubled = "double" in hand.decisions
             hand.surrendered = "surrender" in hand.decisions
             hand.even_money = "even_money" in hand.decisions
+            hand.short = len(hand.cards) < 2 or any(card(c) is None for c in hand.cards)
         boxes.append(hands)
     return boxes
 
@@ -232,9 +234,8 @@ def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, 
         yield from _deal(prepared, state, coup, boxes)
     else:
         _count(state, coup)
-    if any(len(h.cards) < 2 for hands in boxes for h in hands) or len(coup["dealer"]) < 2 \
-            or any(card(c) is None for hands in boxes for h in hands for c in h.cards):
-        return  # hands that do not start with two cards are not played further (deal says so)
+    if len(coup["dealer"]) < 2 or any(card(c) is None for c in coup["dealer"]):
+        return  # a dealer without two cards plays no coup (deal says so)
     rules = prepared.rules
     if "decisions" not in prepared.skip:
         yield from _decisions(rules, coup, boxes)
@@ -331,6 +332,8 @@ def _decisions(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterato
 
 
 def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand_count) -> Iterator:
+    if hand.short:
+        return
     split_value = bj.value(hand.cards[0]) if hand.from_split else None
     one_card = split_value == 1 and rules.split_aces_one_card
     current = [hand.cards[0], None]
@@ -427,6 +430,8 @@ def _splits_before(hand: _Hand, hands: list[_Hand]) -> int:
 
 def _in_play(hand: _Hand, rules: bj.Rules) -> bool:
     """Whether the dealer's further cards still decide the hand (not bust, surrendered, a blackjack or paid)."""
+    if hand.short:
+        return True  # not known to be out of play
     if hand.surrendered or hand.even_money or bj.is_blackjack(hand.cards, hand.from_split):
         return False
     ace_one = hand.doubled and bj.doubled_ace_counts_one(hand.cards, rules)
@@ -460,7 +465,7 @@ def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterat
     for i, hands in enumerate(boxes):
         for hand in hands:
             net = money(hand.net)
-            if hand.stake is None or net is None:
+            if hand.stake is None or net is None or hand.short:
                 continue
             if hand.surrendered and rules.surrender_loses is None:
                 continue  # decisions reports a surrender the rules do not have
