@@ -121,3 +121,19 @@ def test_one_short_hand_does_not_stop_the_other_boxes():
     assert ("settlement", "/boxes/1/hands/0/net") in found
     assert ("decisions", "/boxes/2/hands/0/decisions/0") in found
     assert not any(p.startswith("/boxes/0/") and a != "deal" for a, p in found)
+
+
+@pytest.mark.parametrize("code, game, params", [("mc", "stud_poker", {}),
+                                                ("lu", "stud_poker", {"stud_poker_high_card_raise": "push"})])
+def test_a_jackpot_stake_at_stud_poker_is_a_settlement_finding(code, game, params):
+    # Before: a MC or LU stud poker box staking 500 on a "jackpot" the law does not have passed clean, exit 0
+    # (the jackpot is poker sem descarte's, PT n.º 3).
+    from casino_audit.edge import law_schedule
+    ruleset = load_builtin(code)
+    prepared = ST.prepare(game, Terms(ruleset.play[game], law_schedule(ruleset, game, "/payouts"), params=params))
+    record = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S-1", "dealer": "8d 8h 4s 4c 2c".split(),
+              "boxes": [{"box": 1, "seat": 1, "cards": "8c 8s Qh 5d Kh".split(), "ante": Decimal(10),
+                         "decision": "raise", "raise": Decimal(20), "net": Decimal(-30), "jackpot": Decimal(500)}]}
+    assert [f[:2] for f in ST.replay(prepared, ST.start(prepared), record)] == [("settlement", "/boxes/0/jackpot")]
+    del record["boxes"][0]["jackpot"]
+    assert list(ST.replay(prepared, ST.start(prepared), record)) == []

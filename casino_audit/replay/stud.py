@@ -29,6 +29,7 @@ ASPECTS = {
     "settlement": "each box's net on ante and raise is what the law pays for the hands dealt: a fold, a dealer "
                   "without ace-king, a special case, a tie, the dealer's win, the paytable's entry",
 }
+JACKPOT_GAMES = ("poker_sem_descarte",)  # the jackpot stake is poker sem descarte's (n.º 3), not stud poker's
 BOXES = 7  # "au maximum de sept", "com um limite máximo de 7"
 HAND = 5
 
@@ -142,6 +143,10 @@ def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator
         if not raised and staked:
             yield ("raise", f"{where}/raise", f"box {box.get('box')} folded with a raise of {cents(staked)} staked; "
                                               "a fold stakes no raise (the ante alone is lost)")
+        if prepared.game not in JACKPOT_GAMES and money(box.get("jackpot")) is not None:
+            yield ("settlement", f"{where}/jackpot",
+                   f"box {box.get('box')}: a jackpot stake of {cents(money(box['jackpot']))}; the law of this game "
+                   "has no jackpot, and pays nothing but the ante and the raise")
         if not prepared.settle or dealer is None or index in bad or ante is None or ante <= 0:
             continue  # the deal aspect reports the hand; nothing can be settled from it
         yield from _settlement(prepared, box, where, dealer, ante, staked if raised else Decimal(0))
