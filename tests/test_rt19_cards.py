@@ -137,3 +137,20 @@ def test_a_jackpot_stake_at_stud_poker_is_a_settlement_finding(code, game, param
     assert [f[:2] for f in ST.replay(prepared, ST.start(prepared), record)] == [("settlement", "/boxes/0/jackpot")]
     del record["boxes"][0]["jackpot"]
     assert list(ST.replay(prepared, ST.start(prepared), record)) == []
+
+
+def test_pt_side_bets_without_the_jackpot_stake_parameter_still_find_a_super_jack():
+    # Before: without blackjack_jackpot_stake_eur the whole side-bets aspect was off in PT, so a super-jack
+    # (Luxembourg's side bet, not Portugal's) staked 10 and paid +3000 passed with an info note, exit 0.
+    from casino_audit.replay import Unavailable
+    with pytest.raises(Unavailable) as error:
+        BJ.prepare("blackjack", Terms(play=load_builtin("pt").play["blackjack"].data, payouts=None, decks=6,
+                                      limits={"minimum": Decimal(10)}, params={}))
+    assert error.value.aspects == () and "blackjack_jackpot_stake_eur" in error.value.partial["side_bets"]
+    prepared = error.value.prepared
+    record = bj_coup(["9h", "Th"], {"hands": [hand(["Ts", "Td"], 10, ["stand"], 10)],
+                                    "super_jack": {"gold_jack": {"stake": Decimal(10), "net": Decimal(3000)}}},
+                     {"hands": [hand(["Ts", "9d"], 10, ["stand"], 0)],
+                      "jackpot": {"stake": Decimal(7), "net": Decimal(-7)}})  # its amount is not known: passes
+    found = [f[:2] for f in BJ.replay(prepared, BJ.start(prepared), record)]
+    assert found == [("side_bets", "/boxes/0/super_jack/gold_jack")]

@@ -124,9 +124,18 @@ def prepare(game: str, terms: Terms) -> Prepared:
     except bj.RulesError as error:
         raise Unavailable(ASPECTS, f"the rules of play for blackjack cannot be read: {error}") from None
     lacking = rules.unavailable()
+    partial = {}
+    if "jackpot/stake" in rules.missing and not any(
+            "side_bets" in bj.PART_ASPECTS.get(key, bj.PART_ASPECTS.get(key.split("/")[0], ()))
+            for key in rules.missing if key != "jackpot/stake"):
+        # only the jackpot's fixed stake needs the parameter: the super-jack (none outside LU) and who may stake
+        # the jackpot are still checked
+        lacking.pop("side_bets", None)
+        partial["side_bets"] = (f"side_bets: the jackpot's stake is not held to its fixed amount, no value for "
+                                f"{', '.join(rules.missing['jackpot/stake'])} (give it with --param NAME=VALUE); "
+                                "the other side bets are checked")
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
-    partial = {}
     if terms.decks is None:  # the hands' shape is still the deal's: only the cards' count needs the decks
         partial["deal"] = ("deal: cards are not counted against the shoe, the number of decks is not known (a "
                            "table configuration's cards.decks or the header's decks); the hands' cards are checked")
