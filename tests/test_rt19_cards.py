@@ -154,3 +154,27 @@ def test_pt_side_bets_without_the_jackpot_stake_parameter_still_find_a_super_jac
                       "jackpot": {"stake": Decimal(7), "net": Decimal(-7)}})  # its amount is not known: passes
     found = [f[:2] for f in BJ.replay(prepared, BJ.start(prepared), record)]
     assert found == [("side_bets", "/boxes/0/super_jack/gold_jack")]
+
+
+@pytest.mark.parametrize("code, game", [("lu", "stud_poker"), ("pt", "poker_sem_descarte")])
+def test_an_outcome_left_to_a_parameter_leaves_only_its_coups_unsettled(code, game):
+    # Before: without stud_poker_high_card_raise (LU) or poker_sem_descarte_unqualified_raise (PT) no coup at all
+    # was settled, so a pair beaten by two pairs and paid +30 passed with an info note (PT: exit 0).
+    from casino_audit.edge import law_schedule
+    from casino_audit.replay import Unavailable
+    ruleset = load_builtin(code)
+    with pytest.raises(Unavailable) as error:
+        ST.prepare(game, Terms(ruleset.play[game], law_schedule(ruleset, game, "/payouts"), params={}))
+    prepared = error.value.prepared
+    assert error.value.aspects == () and "settlement" in error.value.partial
+
+    def record(dealer, cards, net):
+        return {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S-1", "dealer": dealer.split(),
+                "boxes": [{"box": 1, "seat": 1, "cards": cards.split(), "ante": Decimal(10), "decision": "raise",
+                           "raise": Decimal(20), "net": Decimal(net)}]}
+
+    beaten = record("Kd Kh 4s 4c 2c", "8c 8s Qh 5d Ah", 30)
+    assert [f[:2] for f in ST.replay(prepared, {}, beaten)] == [("settlement", "/boxes/0/net")]
+    needs_it = record("Ad Kh 4s 3c 2c", "Ac Ks Qh 5d 9h", 30) if code == "lu" else \
+        record("Qd Jh 4s 3c 2c", "Ac Ks Qh 5d 9h", 30)  # the outcome the law leaves out: not settled
+    assert list(ST.replay(prepared, {}, needs_it)) == []

@@ -91,16 +91,16 @@ def prepare(game: str, terms: Terms) -> Prepared:
     data = getattr(terms.play, "data", terms.play)  # the Play's data, or that data itself
     if not data:
         raise Unavailable(("raise", "settlement"), f"the ruleset gives no rules of play for {game} (`play:`)")
-    gap = None
+    gap, unstated = None, None
     try:
         rules = stud_rules(bind_params(data, terms.params))
     except MissingParams as missing:
-        gap = (f"the law does not say {_unstated(data, missing.names)}; give it with "
-               + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
-        try:  # the raise's multiple does not depend on the missing outcome: the other aspects go on
-            rules = stud_rules(bind_params(data, {**terms.params, **{name: "push" for name in missing.names}}))
+        unstated = (f"the law does not say {_unstated(data, missing.names)}; give it with "
+                    + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
+        try:  # the outcome left out stays unstated: only the coups that need it go unsettled (said once)
+            rules = stud_rules(bind_params(data, terms.params, strict=False))
         except (MissingParams, ValueError):
-            raise Unavailable(("raise", "settlement"), gap) from None
+            raise Unavailable(("raise", "settlement"), unstated) from None
     except ValueError as error:
         raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}") from None
     paytable: Mapping[Category, Fraction] = {}
@@ -118,7 +118,12 @@ def prepare(game: str, terms: Terms) -> Prepared:
             gap = (f"the schedule pays nothing for {', '.join(PAYOUT_KEYS[game][c] for c in unlisted)}"
                    " and the rules do not say what such a winning hand's raise pays")
     if gap is not None:
-        raise Unavailable(("settlement",), gap, Prepared(game, rules, paytable, settle=False))
+        raise Unavailable(("settlement",), gap if unstated is None else f"{unstated}; {gap}",
+                          Prepared(game, rules, paytable, settle=False))
+    if unstated is not None:  # every other coup is settled
+        raise Unavailable((), unstated, Prepared(game, rules, paytable),
+                          partial={"settlement": f"{unstated} (the coups that need it are not settled; the others "
+                                                 "are)"})
     return Prepared(game, rules, paytable)
 
 
