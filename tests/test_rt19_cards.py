@@ -178,3 +178,26 @@ def test_an_outcome_left_to_a_parameter_leaves_only_its_coups_unsettled(code, ga
     needs_it = record("Ad Kh 4s 3c 2c", "Ac Ks Qh 5d 9h", 30) if code == "lu" else \
         record("Qd Jh 4s 3c 2c", "Ac Ks Qh 5d 9h", 30)  # the outcome the law leaves out: not settled
     assert list(ST.replay(prepared, {}, needs_it)) == []
+
+
+def test_the_super_jack_minimum_is_the_one_in_force_as_coups_set_it():
+    # Before: the super-jack's table minimum was read once from the header or table, never from a coup's
+    # `limits` (where the sample logs give it): a 1.00 super-jack at a 10.00 table passed, exit 0, and a
+    # minimum raised to 20 later still let a 10.00 piece through.
+    terms = Terms(play=load_builtin("lu").play["blackjack"].data, payouts=None, decks=6, limits={},
+                  params=LU_PARAMS)
+    prepared = BJ.prepare("blackjack", terms)
+    state = BJ.start(prepared)
+
+    def record(number, minimum, piece):
+        found = bj_coup(["9h", "Th"], {"hands": [hand(["Ts", "Td"], 20, ["stand"], 20)],
+                                       "super_jack": {"bust": {"stake": Decimal(piece), "net": Decimal(-piece)}}},
+                        number=number)
+        if minimum is not None:
+            found["limits"] = {"minimum": Decimal(minimum), "maximum": Decimal(minimum) * 20}
+        return found
+
+    coups = [record(1, 10, 1), record(2, None, 10), record(3, 20, 10), record(4, None, 20)]
+    found = [(c["coup"], *f[:2]) for c in coups for f in BJ.replay(prepared, state, c)]
+    assert found == [(1, "side_bets", "/boxes/0/super_jack/bust/stake"),
+                     (3, "side_bets", "/boxes/0/super_jack/bust/stake")]

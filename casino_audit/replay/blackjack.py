@@ -111,6 +111,7 @@ class State:
     shoe: Any = None
     seen: Counter = field(default_factory=Counter)
     shoes: Shoes = field(default_factory=Shoes)
+    minimum: Decimal | None = None  # the table minimum in force: the configuration's or header's, as coups change it
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -148,7 +149,7 @@ def prepare(game: str, terms: Terms) -> Prepared:
 
 
 def start(prepared: Prepared) -> State:
-    return State()
+    return State(minimum=prepared.minimum)
 
 
 def stakes(coup: dict) -> Iterator[tuple[str, str, Decimal]]:
@@ -238,6 +239,9 @@ def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, 
         for found in state.shoes.open(coup["shoe"]):  # a deal breach where "deal" is skipped goes to no rule
             if found[0] != "deal" or prepared.decks is not None:  # uncounted cards are not counted anew
                 yield found
+    limits = coup.get("limits")
+    if isinstance(limits, dict) and money(limits.get("minimum")) is not None:
+        state.minimum = money(limits["minimum"])  # as the core reads a coup's limits
     boxes = _hands(coup)
     if "deal" not in prepared.skip:
         yield from _deal(prepared, state, coup, boxes)
@@ -253,7 +257,7 @@ def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, 
     if "settlement" not in prepared.skip:
         yield from _settlement(rules, coup, boxes)
     if "side_bets" not in prepared.skip:
-        yield from _side_bets(prepared, coup, boxes)
+        yield from _side_bets(prepared, coup, boxes, state.minimum)
 
 
 def _all_cards(coup: dict) -> Iterator[tuple[str, Any]]:
@@ -510,7 +514,7 @@ def _signed(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + cents(amount)
 
 
-def _side_bets(prepared: Prepared, coup: dict, boxes) -> Iterator:
+def _side_bets(prepared: Prepared, coup: dict, boxes, minimum: Decimal | None) -> Iterator:
     rules, dealer = prepared.rules, coup["dealer"]
     for i, box in enumerate(coup["boxes"]):
         in_game = any(h.stake is not None and h.stake > 0 for h in boxes[i][:1])
@@ -524,9 +528,9 @@ def _side_bets(prepared: Prepared, coup: dict, boxes) -> Iterator:
                 continue
             if not in_game:
                 yield "side_bets", at, "a super-jack stake on a box with no blackjack stake"
-            if prepared.minimum is not None and stake < prepared.minimum:
+            if minimum is not None and stake < minimum:
                 yield "side_bets", at + "/stake", (f"a super-jack stake of {cents(stake)}; each chance takes one "
-                                                   f"piece of at least the table minimum, {cents(prepared.minimum)}")
+                                                   f"piece of at least the table minimum, {cents(minimum)}")
             expected = bj.settle_super_jack(chance, stake, dealer, rules)
             if net != expected:
                 won = "wins" if bj.super_jack_wins(chance, dealer) else "loses"
