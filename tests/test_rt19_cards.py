@@ -222,3 +222,9 @@ def test_a_mistyped_rule_of_play_parameter_is_a_usage_error(tmp_path):
     run = subprocess.run([sys.executable, "-m", "casino_audit", "check", str(log), "--format", "json",
                           *[x for p in params for x in ("--param", p)]], capture_output=True, text=True)
     assert run.returncode == 2
+
+
+def test_a_box_of_two_hands_without_a_split_is_said_once():
+    record = bj_coup(["9h", "8h"], {"hands": [hand(["Ts", "9d"], 10, ["stand"], 10),
+                                              hand(["Tc", "9c"], 10, ["stand"], 10)]})
+    assert [f[1:3] for f in bj_replay([record])] == [("deal", "/boxes/0/hands")]

@@ -299,7 +299,8 @@ def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]
         if len(hands) != 1 + splits:
             yield "deal", f"/boxes/{i}/hands", (f"the box holds {len(hands)} hands; its {splits} split(s) make "
                                                 f"{1 + splits}")
-        for j in range(1, len(hands)):  # a split makes the next new hand, played after the hand split
+        for j in range(1, len(hands) if len(hands) == 1 + splits else 0):  # a split makes the next new hand,
+            # played after the hand split (a count that does not match is said above)
             before = sum(h.splits for h in hands[:j])
             if before < j:
                 yield "deal", f"/boxes/{i}/hands/{j}", (
