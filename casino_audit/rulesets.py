@@ -52,10 +52,14 @@ class Param:
     type: str
     description: str
     citation: Citation
+    one_of: tuple[str, ...] | None = None  # a string parameter's only values (a mistyped one is refused)
 
     def parse(self, raw: Any) -> Any:
         if self.type == "string":
-            return str(raw)
+            value = str(raw)
+            if self.one_of is not None and value not in self.one_of:
+                raise ValueError(f"parameter {self.name} takes {' or '.join(self.one_of)}, not {raw!r}")
+            return value
         number = to_decimal(raw if not isinstance(raw, str) else raw.strip())
         if number is None or (self.type == "integer" and number != number.to_integral_value()):
             raise ValueError(f"parameter {self.name} takes {'a whole number' if self.type == 'integer' else 'a number'}, "
@@ -323,7 +327,7 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
     for param_name, spec in data.get("params", {}).items():
         params[param_name] = Param(param_name, spec["type"], spec["description"],
                                    _citation(spec["citation"], instruments, document, child("/params", param_name),
-                                             problems))
+                                             problems), tuple(spec["one_of"]) if "one_of" in spec else None)
 
     rules = list(parent.rules) if parent else []
     inherited, replaced = len(rules), []

@@ -203,9 +203,6 @@ def test_the_super_jack_minimum_is_the_one_in_force_as_coups_set_it():
                      (3, "side_bets", "/boxes/0/super_jack/bust/stake")]
 
 
-@pytest.mark.xfail(strict=True, reason="a run parameter outside its values (blackjack_dealer_rule=H17) turns every "
-                                       "blackjack check into an info note, exit 0; ruleset params declare a type "
-                                       "but no allowed values (casino_audit/rulesets.py Param, outside this area)")
 def test_a_mistyped_rule_of_play_parameter_is_a_usage_error(tmp_path):
     import json
     import subprocess

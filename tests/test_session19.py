@@ -210,3 +210,39 @@ def test_a_table_configurations_per_chance_limit_under_no_chance_is_found(cli, t
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
     found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]
     assert [(f["pointer"], "'tie'" in f["message"]) for f in found] == [("/table_config", True)]
+
+
+@pytest.mark.parametrize("name, value", [("blackjack_dealer_rule", "H17"), ("blackjack_double_after_split", "true"),
+                                         ("blackjack_dealer_blackjack_takes", "All"), ("roulette_zero_rule", "bogus")])
+def test_a_parameter_outside_its_values_is_a_usage_error(cli, tmp_path, name, value):
+    """`blackjack_dealer_rule=H17` was taken, and every blackjack check of the log became an info note (exit 0,
+    a stake of 10 settled at -500 unseen). A parameter that lists its values refuses any other, as a config does."""
+    done = cli("check", str(REPO / "examples"), "--param", f"{name}={value}")
+    assert done.returncode == 2 and f"parameter {name} takes" in done.stderr
+    (tmp_path / "casino-audit.yaml").write_text(f"params: {{{name}: {value!r}}}\n")
+    done = cli("check", str(REPO / "examples/lu/machine-compliant.yaml"), "--config",
+               str(tmp_path / "casino-audit.yaml"))
+    assert done.returncode == 2 and f"parameter {name} takes" in done.stderr
+
+
+def test_rules_of_play_a_parameter_makes_unreadable_are_an_error_not_a_note(cli):
+    """`blackjack_surrender_loses=half` (no amount) made the rules of play unreadable: every blackjack check was an
+    info note, exit 0. What was given and cannot be read is an error of the run."""
+    from test_rt19_cards import LU_PARAMS
+
+    params = [x for k, v in {**LU_PARAMS, "blackjack_surrender_loses": "half"}.items()
+              for x in ("--param", f"{k}={v}")]
+    done = cli("check", str(REPO / "examples/lu/log-blackjack.jsonl"), *params, "--format", "json")
+    found = [f for f in json.loads(done.stdout)["findings"] if "cannot be read" in f["message"]]
+    assert done.returncode == 1 and found and all(f["severity"] == "error" for f in found)
+
+
+def test_only_a_string_parameter_may_list_its_values(tmp_path, cli):
+    ruleset = tmp_path / "house.yaml"
+    for kind, valid in (("integer", False), ("string", True)):
+        ruleset.write_text(f"ruleset: house\nextends: lu\nparams:\n  house_count:\n    type: {kind}\n"
+                           "    one_of: ['1']\n    description: a count\n    citation: {article: Art. 1, text: x}\n"
+                           "rules: []\n")
+        done = cli("rulesets", "validate", str(ruleset))
+        said = done.stdout + done.stderr
+        assert (done.returncode == 0) == valid and ("`params/house_count/type`" in said) != valid, said

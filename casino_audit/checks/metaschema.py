@@ -50,7 +50,14 @@ def ruleset_schema() -> dict:
         "rationale": _TEXT,
     }, ["id", "title", "severity", "applies_to", "check", "citation", "rationale"])
     param = _closed({"type": {"enum": ["number", "integer", "string"]}, "description": _TEXT,
-                     "unit": {"type": "string"}, "citation": citation}, ["type", "description", "citation"])
+                     "unit": {"type": "string"}, "citation": citation,
+                     "one_of": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                                "uniqueItems": True,
+                                "description": "a string parameter's only values: any other given with --param or "
+                                               "in a config is refused (exit 2), never read as a gap that turns "
+                                               "checks off"}},
+                    ["type", "description", "citation"])
+    param["if"], param["then"] = {"required": ["one_of"]}, {"properties": {"type": {"const": "string"}}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://casino-audit.invalid/schemas/ruleset.schema.json",

@@ -145,7 +145,8 @@ class LogSession:
                 unchecked = unavailable.aspects if self.prepared is not None else engine_aspects
                 for aspect in unchecked:
                     for rule, _ in self.by_aspect.pop(aspect, ()):
-                        self._not_applied(rule, unavailable.reason(aspect))
+                        self._not_applied(rule, unavailable.reason(aspect),
+                                          Severity.ERROR if unavailable.unreadable else None)
                 if self.prepared is not None:  # replayed, but a part of it is not checked: said once
                     for aspect, why in unavailable.partial.items():
                         for rule, _ in self.by_aspect.get(aspect, ()):
@@ -163,8 +164,9 @@ class LogSession:
         return Finding(rule_id, severity, message, self.file, line, column, pointer, record.index,
                        self.jurisdiction)
 
-    def _not_applied(self, rule: Rule, why: str) -> None:
-        severity = Severity.ERROR if self.require_params else Severity.INFO
+    def _not_applied(self, rule: Rule, why: str, severity: Severity | None = None) -> None:
+        """A rule this log cannot be checked by: an info note (an error under --require-params), or `severity`."""
+        severity = severity or (Severity.ERROR if self.require_params else Severity.INFO)
         if self.admit(self.file, rule.id, severity):
             line, column = self.header.position("") or (None, None)
             self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,

@@ -123,7 +123,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
     try:
         rules = bj.rules(data, terms.params)
     except bj.RulesError as error:
-        raise Unavailable(ASPECTS, f"the rules of play for blackjack cannot be read: {error}") from None
+        raise Unavailable(ASPECTS, f"the rules of play for blackjack cannot be read: {error}",
+                          unreadable=True) from None
     lacking = rules.unavailable()
     partial = {}
     if "jackpot/stake" in rules.missing and not any(

@@ -102,7 +102,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
         except (MissingParams, ValueError):
             raise Unavailable(("raise", "settlement"), unstated) from None
     except ValueError as error:
-        raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}") from None
+        raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
+                          unreadable=True) from None
     paytable: Mapping[Category, Fraction] = {}
     if gap is None and not terms.payouts:
         gap = f"no payout schedule for {game}: neither the table's nor the law's"
