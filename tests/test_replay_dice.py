@@ -111,7 +111,8 @@ def test_settlement():
     assert run("banca_francesa", [coup(1, [1, 1, 1], (1, "ases", 10, 610), (2, "pequeno", 50, -50))]) == []
     assert run("banca_francesa", [coup(1, [1, 1, 1], (1, "ases", 10, 600))]) == [(1, "settlement", "/bets/0/net")]
     # odds at 6 for 5 on 12.50 net exactly 15.00; 15.01 is a cent too many
-    odds = [coup(1, [3, 3]), coup(2, [4, 2], (1, "pass_line_odds", Decimal("12.50"), Decimal("15.00")), point=6)]
+    odds = [coup(1, [3, 3], (1, "pass_line", 20, 0, STAYS)),
+            coup(2, [4, 2], (1, "pass_line_odds", Decimal("12.50"), Decimal("15.00")), (1, "pass_line", 20, 20), point=6)]
     assert run("craps", odds) == []
     odds[1]["bets"][0]["net"] = Decimal("15.01")
     assert run("craps", odds) == [(2, "settlement", "/bets/0/net")]

@@ -43,7 +43,8 @@ GAMES = ("banca_francesa", "craps", "cussec")
 ASPECTS = {
     "dice": "the throw has the game's number of dice (three, or two at craps), each showing a face 1 to 6",
     "chances": "every bet is on a chance the game has, with the faces it takes, made when the rules allow it "
-               "(a come bet once the point is on, odds behind a bet that has a point)",
+               "(a come bet once the point is on, odds behind the seat's own line or come bet with a point and for no "
+               "more than its stake)",
     "resolution": "each bet is won, lost, returned or left standing as the dice and the rules of play say; at "
                   "craps the point follows the throws, and a standing contract bet stays until decided",
     "settlement": "each decided bet's net is exact to the cent: the stake times the schedule's payout on a win, "
@@ -56,6 +57,11 @@ ASPECTS = {
                      "laid on the don't side) are paid as the table's schedule or the run's parameters say",
 }
 CONTRACT_STAYS = "stays"
+# n.º 11.1: odds are played only by «os jogadores que tenham apostado no pass-line ou no don't pass-line, bem como
+# no come ou no don't come», «paralelamente às apostas nelas feitas» and for «importância que não exceda a das
+# respectivas posturas»: each odds chance and the bet it is laid behind.
+ODDS_BEHIND = {"pass_line_odds": "pass_line", "dont_pass_line_odds": "dont_pass_line", "come_odds": "come",
+               "dont_come_odds": "dont_come"}
 
 _BET = {
     "type": "object", "additionalProperties": False, "required": ["seat", "chance", "stake", "net"],
@@ -256,6 +262,8 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
             yield "resolution", "/point", (f"the point is {state.point or 'off (a come-out)'} after the throws "
                                            f"before, not {logged} (n.º 10.1)")
     expected_back, seen = Counter(), Counter()
+    behind = _bases(prepared, coup.get("bets") or ())  # (seat, line or come chance, its point) -> its stakes
+    odds_laid: Counter = Counter()
     for index, bet in enumerate(coup.get("bets") or ()):
         base = f"/bets/{index}"
         name = bet.get("chance")
@@ -290,6 +298,20 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
             yield "chances", base + "/chance", (f"{name} is laid only behind a bet that has moved to a number "
                                                 f"({_article(chance)}): give the bet's point")
             continue
+        if name in ODDS_BEHIND and ODDS_BEHIND[name] in prepared.chances:
+            under = (bet.get("seat"), ODDS_BEHIND[name], point if chance.get("point") == "own" else None)
+            odds_laid[under] += stake
+            where_laid = f" on {point}" if chance.get("point") == "own" else ""
+            if not behind[under]:
+                yield "chances", base + "/chance", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} is laid "
+                                                    f"behind no {under[1]} bet of that seat{where_laid} "
+                                                    f"({_article(chance)}: odds are played by the players who bet "
+                                                    f"there)")
+            elif odds_laid[under] > behind[under]:
+                yield "chances", base + "/stake", (f"seat {bet.get('seat')}'s {name} bets come to "
+                                                   f"{cents(odds_laid[under])}, more than its {under[1]} bet"
+                                                   f"{where_laid} of {cents(behind[under])} ({_article(chance)}: "
+                                                   "«importância que não exceda a das respectivas posturas»)")
         key = (bet.get("seat"), name, stake, on, point if chance.get("point") == "own" else None)
         if chance.get("contract"):
             if chance.get("point") == "own" and point is not None and state.standing_known \
@@ -343,6 +365,19 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
             state.point = sum(throw) if sum(throw) in engine.POINT_NUMBERS else None
         elif sum(throw) in (7, state.point):
             state.point = None
+
+
+def _bases(prepared: Prepared, bets) -> Counter:
+    """The stakes of the bets odds may be laid behind (n.º 11.1), by seat, chance and (come bets) own point."""
+    found: Counter = Counter()
+    wanted = set(ODDS_BEHIND.values())
+    for bet in bets:
+        name = bet.get("chance") if isinstance(bet, Mapping) else None
+        chance = prepared.chances.get(name) if name in wanted else None
+        stake = money(bet.get("stake")) if chance is not None else None
+        if stake is not None and stake > 0:
+            found[(bet.get("seat"), name, bet.get("point") if chance.get("point") == "own" else None)] += stake
+    return found
 
 
 def _choice_problem(chance: Mapping, on: tuple) -> str | None:

@@ -197,6 +197,10 @@ def _inject(name: str, record: dict, table: _Table, rng: random.Random) -> bool:
                 del bets[index]
                 table.standing = [s for s in table.standing if not (s["chance"] == "pass_line" and s["seat"] == bet["seat"]
                                                                     and s["stake"] == bet["stake"])]
+                if not any(b["chance"] == "pass_line" and b["seat"] == bet["seat"] for b in bets):  # its odds go too
+                    bets[:] = [b for b in bets if not (b["chance"] == "pass_line_odds" and b["seat"] == bet["seat"])]
+                    table.standing = [s for s in table.standing
+                                      if not (s["chance"] == "pass_line_odds" and s["seat"] == bet["seat"])]
                 return True
         return False
     raise ValueError(name)

@@ -1,0 +1,63 @@
+"""Red-team round 19, roulette, dice games and punto banco / bacará log replay: each breach a filer could get
+through, reproduced (a failing test on the code before) and found now, at its line, by the aspect that owns it."""
+
+import json
+from decimal import Decimal
+
+CRAPS = {"kind": "game-log", "jurisdiction": "PT", "game": "craps", "casino": "Casino Lisboa", "table": "C1",
+         "limits": {"minimum": 10, "maximum": 1000}}
+STAYS = {"status": "stays"}
+
+
+def dice_coup(n, dice, *bets, point=None, time=None):
+    return {"coup": n, "time": time or f"2026-11-02T21:{n:02d}:00", "session": "2026-11-02", "dice": dice,
+            "point": point, "bets": [dict(zip(("seat", "chance", "stake", "net"), b[:4]), **(b[4] if len(b) > 4 else {}))
+                                     for b in bets]}
+
+
+def run_log(cli, tmp_path, header, coups, *options):
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(line, default=str) + "\n" for line in [header, *coups]))
+    done = cli("check", str(path), "--format", "json", *options)
+    assert "Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    return done.returncode, sorted(
+        (f["rule_id"], f["line"], f["pointer"]) for f in report["findings"] if f["severity"] == "error")
+
+
+CRAPS_PARAMS = ("--param", "craps_bar_total=12")
+
+
+# --- craps odds (n.º 11.1): only behind the player's own line or come bet, and never more than it ------------
+def test_craps_odds_behind_no_line_bet_are_a_finding(cli, tmp_path):
+    coups = [dice_coup(1, [3, 3]),  # point 6, nobody on the pass line
+             dice_coup(2, [4, 2], (1, "pass_line_odds", Decimal("12.50"), Decimal("15.00")), point=6)]
+    code, found = run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS)
+    assert found == [("PT-CRAPS-LOG-CHANCES", 3, "/bets/0/chance")] and code == 1
+
+
+def test_craps_odds_over_the_line_bet_are_a_finding(cli, tmp_path):
+    coups = [dice_coup(1, [3, 3], (1, "pass_line", 10, 0, STAYS)),
+             dice_coup(2, [4, 2], (1, "pass_line", 10, 10), (1, "pass_line_odds", 100, 120), point=6)]
+    code, found = run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS)
+    assert found == [("PT-CRAPS-LOG-CHANCES", 3, "/bets/1/stake")] and code == 1
+    # odds split in two records are added up; another seat's line bet is no cover
+    coups[1]["bets"][1:] = [{"seat": 1, "chance": "pass_line_odds", "stake": 10, "net": 12},
+                            {"seat": 1, "chance": "pass_line_odds", "stake": 10, "net": 12},
+                            {"seat": 2, "chance": "pass_line_odds", "stake": 10, "net": 12}]
+    code, found = run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS)
+    assert found == [("PT-CRAPS-LOG-CHANCES", 3, "/bets/2/stake"), ("PT-CRAPS-LOG-CHANCES", 3, "/bets/3/chance")]
+    # at most the line bet itself: legal, exit 0
+    coups[1]["bets"][1:] = [{"seat": 1, "chance": "pass_line_odds", "stake": 10, "net": 12}]
+    assert run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS) == (0, [])
+
+
+def test_craps_come_odds_need_the_come_bet_on_their_own_point(cli, tmp_path):
+    coups = [dice_coup(1, [3, 3]),
+             dice_coup(2, [2, 2], (1, "come", 10, 0, {**STAYS}), point=6),  # the come bet moves to 4
+             dice_coup(3, [5, 5], (1, "come", 10, 0, {**STAYS, "point": 4}),
+                       (1, "come_odds", 10, 0, {**STAYS, "point": 4}), point=6)]
+    assert run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS) == (0, [])
+    coups[2]["bets"][1]["point"] = 10  # odds on 10, where seat 1 has no come bet
+    code, found = run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS)
+    assert ("PT-CRAPS-LOG-CHANCES", 4, "/bets/1/chance") in found and code == 1
