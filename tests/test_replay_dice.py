@@ -69,7 +69,9 @@ def test_a_csv_craps_log_reads_as_its_json_lines_twin(tmp_path, cli):
 def test_stakes_point_at_each_bet():
     found = list(family.stakes(coup(1, [3, 4], (1, "pass_line", "10", 10), (2, "field", 5, -5))))
     # as written: the core reads each (and says so of one it cannot read)
-    assert found == [("/bets/0/stake", "pass_line", "10"), ("/bets/1/stake", "field", 5)]
+    # with the bet each is part of (seat, chance, faces, point): one player's records of it add up to the maximum
+    assert found == [("/bets/0/stake", "pass_line", "10", (1, "pass_line", (), None)),
+                     ("/bets/1/stake", "field", 5, (2, "field", (), None))]
 
 
 # --- each aspect: one passing throw, one failing at its pointer -------------------------------------------

@@ -61,3 +61,49 @@ def test_craps_come_odds_need_the_come_bet_on_their_own_point(cli, tmp_path):
     coups[2]["bets"][1]["point"] = 10  # odds on 10, where seat 1 has no come bet
     code, found = run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS)
     assert ("PT-CRAPS-LOG-CHANCES", 4, "/bets/1/chance") in found and code == 1
+
+
+# --- a stake split over two records of one seat's bet does not dodge the maximum ------------------------------
+LU_ENGLISH = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": "Casino 2000",
+              "table": "E1", "limits": {"minimum": 2, "maximum": 720}}
+LU_PB = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "Casino 2000", "table": "P1",
+         "limits": {"minimum": 20, "maximum": 2000}}
+
+
+def roulette_coup(n, number, *bets):
+    return {"coup": n, "time": f"2026-11-02T20:{n:02d}:00", "session": "2026-11-02", "number": number,
+            "bets": list(bets)}
+
+
+def test_a_roulette_stake_split_over_two_records_is_held_to_the_maximum(cli, tmp_path):
+    split = [roulette_coup(1, 1, {"seat": 1, "chance": "rouge", "stake": 700, "net": 700},
+                           {"seat": 1, "chance": "red", "stake": 700, "net": 700})]  # the same chance, in English
+    code, found = run_log(cli, tmp_path, LU_ENGLISH, split)
+    assert found == [("LU-ROUL-LOG-LIMITS", 2, "/bets/1/stake")] and code == 1
+    pleins = [roulette_coup(1, 17, {"seat": 3, "chance": "plein", "numbers": [17], "stake": 400, "net": 14000},
+                            {"seat": 3, "chance": "plein", "numbers": ["17"], "stake": 400, "net": 14000})]
+    assert run_log(cli, tmp_path, LU_ENGLISH, pleins)[1] == [("LU-ROUL-LOG-LIMITS", 2, "/bets/1/stake")]
+    # two players, or one player's two different bets, each within the maximum: legal
+    apart = [roulette_coup(1, 1, {"seat": 1, "chance": "rouge", "stake": 700, "net": 700},
+                           {"seat": 2, "chance": "rouge", "stake": 700, "net": 700},
+                           {"seat": 1, "chance": "impair", "stake": 700, "net": 700},
+                           {"seat": 1, "chance": "plein", "numbers": [1], "stake": 400, "net": 14000},
+                           {"seat": 1, "chance": "plein", "numbers": [2], "stake": 400, "net": -400})]
+    assert run_log(cli, tmp_path, LU_ENGLISH, apart) == (0, [])
+
+
+def test_a_punto_banco_and_a_banca_francesa_stake_split_over_two_records_is_held_to_the_maximum(cli, tmp_path):
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "9c", "3c"],
+            "banker": ["8s", "7h"], "outcome": "player",
+            "bets": [{"seat": 5, "chance": "punto", "stake": 1200, "net": 1200},
+                     {"seat": 5, "chance": "punto", "stake": 1200, "net": 1200}]}
+    assert run_log(cli, tmp_path, LU_PB, [coup])[1] == [("LU-PB-LOG-LIMITS", 2, "/bets/1/stake")]
+    # banca francesa: a standing grande added to, over the maximum (PT-BF-LOG-LIMITS)
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "banca_francesa", "casino": "Casino Estoril",
+              "table": "B1", "limits": {"minimum": 10, "maximum": 2000}}
+    added = [dice_coup(1, [5, 1, 3], (8, "grande", 1500, 0, STAYS)),
+             dice_coup(2, [1, 4, 4], (8, "grande", 1500, 0, STAYS), (8, "grande", 1000, 0, STAYS))]
+    for coup in added:
+        del coup["point"]
+    code, found = run_log(cli, tmp_path, header, added, "--param", "banca_francesa_other_totals=stays")
+    assert found == [("PT-BF-LOG-LIMITS", 3, "/bets/1/stake")] and code == 1

@@ -390,9 +390,18 @@ class _Core:
                                                 "header (`table_config`) or give `limits` there")
             yield from self.session.start()
         breach = self.session._breach
-        for pointer, chance, raw in self.stakes(data):
+        totals: dict = {}  # one player's bet, written as several records -> its stakes so far in this coup
+        for pointer, chance, raw, *placed in self.stakes(data):
             amount = raw if type(raw) is int else money(raw)  # an int is exact as it is: no Decimal made
             names = chance if type(chance) is tuple else (chance,)
+            # A family may name the bet a stake is part of (a seat's chance on its numbers): a stake split over
+            # several records of one bet is one stake against the maximum (PT roulette n.º 32, d): «para cada
+            # jogador»), each record still against the minimum and the multiple.
+            group = placed[0] if placed else None
+            total = None
+            if group is not None and amount is not None:
+                total = totals[group] = totals.get(group, 0) + amount
+                total = total if total != amount else None  # the first record alone: judged as it is
             if amount is None:  # the shape check bounds amounts; one past what `money` reads is said, not skipped
                 if self._bounds(names) != (None, None):  # (with no limits known, the rule says it is not checked)
                     yield from breach("stake_limits", record, pointer, f"a stake of {brief(show(raw))} on "
@@ -409,6 +418,10 @@ class _Core:
                                       f"under the minimum of {cents(low)}", [(rule, spec)])
                 elif high is not None and amount > high:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                      f"over the maximum of {cents(high)}", [(rule, spec)])
+                elif high is not None and total is not None and total > high and total - amount <= high:
+                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
+                                      f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
                                       f"over the maximum of {cents(high)}", [(rule, spec)])
             for rule, spec, chances, unit in self.multiple_rules:
                 if chances is not None and chances.isdisjoint(names):

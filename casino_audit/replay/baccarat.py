@@ -113,7 +113,9 @@ def start(prepared: Prepared) -> dict:
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
     for index, bet in enumerate(coup.get("bets") or ()):
-        yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")
+        seat = bet.get("seat")  # a seat's stakes on one chance are one stake against the maximum
+        yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake"), \
+            (seat, bet.get("chance")) if type(seat) is int and type(bet.get("chance")) is str else None
 
 
 def limit_names(terms: Terms) -> frozenset[str]:

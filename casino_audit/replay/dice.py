@@ -190,7 +190,16 @@ def start(prepared: Prepared) -> State:
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
     for index, bet in enumerate(coup.get("bets") or ()):
         if isinstance(bet, Mapping):
-            yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake")  # as written: the core reads it
+            yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake"), _placed(bet)  # as written
+
+
+def _placed(bet: Mapping) -> tuple | None:
+    """The bet a stake is part of (a seat's chance on its faces and point): one stake against the maximum."""
+    seat, chance, on, point = bet.get("seat"), bet.get("chance"), bet.get("on") or [], bet.get("point")
+    if type(seat) is not int or type(chance) is not str or not isinstance(on, list) or \
+            not all(type(face) is int for face in on) or not (point is None or type(point) is int):
+        return None
+    return seat, chance, tuple(sorted(on)), point
 
 
 def limit_names(terms: Terms) -> frozenset[str]:

@@ -127,7 +127,7 @@ def start(prepared: Prepared) -> dict:
     return {"bets": {}, "units": {}}
 
 
-def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
+def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any, tuple | None]]:
     """Each stake with its chance's names, the logged one first: a limit filed under another language's name or
     under the simple chances' group (`chances_simples: 540`) applies to it."""
     for index, bet in enumerate(coup.get("bets") or ()):
@@ -139,7 +139,22 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any]]:
                 roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ()))
             if kind is not None:
                 _STAKE_NAMES[chance] = names  # the layout's names only: a finite table
-        yield f"/bets/{index}/stake", names, bet.get("stake")
+        yield f"/bets/{index}/stake", names, bet.get("stake"), _placed(bet, chance)
+
+
+def _placed(bet: Mapping, chance) -> tuple | None:
+    """The bet a stake is part of: the seat's chance on the pockets it covers (a stake written as two records
+    of one bet is held to the maximum as one, PT n.º 32, d)), or None when that is not known (no seat)."""
+    seat, kind = bet.get("seat"), _NAMES.get(chance) if type(chance) is str else None
+    if type(seat) is not int or kind is None:
+        return None
+    numbers = bet.get("numbers")
+    if kind in roulette.SIMPLE_CHANCES or numbers is None:
+        return seat, kind, None
+    try:
+        return seat, kind, frozenset(roulette.pocket(n) for n in numbers)
+    except TypeError:  # a pocket that is no pocket (the shape check says so)
+        return None
 
 
 _STAKE_NAMES: dict[str, tuple[str, ...]] = {}  # a chance of the layout -> the names a limit on it may be filed under
