@@ -107,3 +107,15 @@ def test_a_punto_banco_and_a_banca_francesa_stake_split_over_two_records_is_held
         del coup["point"]
     code, found = run_log(cli, tmp_path, header, added, "--param", "banca_francesa_other_totals=stays")
     assert found == [("PT-BF-LOG-LIMITS", 3, "/bets/1/stake")] and code == 1
+
+
+# --- craps line bets are made before the series' first throw (n.º 10.1, 10.2, 10.9) ---------------------------
+def test_a_craps_line_bet_made_with_the_point_on_is_a_finding(cli, tmp_path):
+    # a don't pass of 500 put down once the point is 6, won on the 7 that follows
+    coups = [dice_coup(1, [3, 3], (1, "pass_line", 10, 0, STAYS)),
+             dice_coup(2, [5, 2], (1, "pass_line", 10, -10), (2, "dont_pass_line", 500, 500), point=6)]
+    code, found = run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS)
+    assert found == [("PT-CRAPS-LOG-CHANCES", 3, "/bets/1/chance")] and code == 1
+    # made at the come-out and standing since: legal
+    coups[0]["bets"].append({"seat": 2, "chance": "dont_pass_line", "stake": 500, "net": 0, "status": "stays"})
+    assert run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS) == (0, [])

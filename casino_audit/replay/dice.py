@@ -327,6 +327,13 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
                     and seen[key] >= state.standing[key]:
                 yield "resolution", base + "/point", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} on "
                                                       f"{point} did not stand there after the throw before")
+            elif chance.get("point") == "table" and state.point is not None and state.standing_known \
+                    and seen[key] >= state.standing[key]:
+                # a line bet is decided from the series' first throw (n.º 10.1, 10.2) and made before it (n.º 10.9):
+                # one that did not stand after the throw before is made with the point already on
+                yield "chances", base + "/chance", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} is made "
+                                                    f"with the point on {state.point}: a line bet is made before the "
+                                                    f"series' first throw and decided from it ({_article(chance)})")
             seen[key] += 1
         if throw is None:
             continue
