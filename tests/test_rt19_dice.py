@@ -2,6 +2,8 @@
 through, reproduced (a failing test on the code before) and found now, at its line, by the aspect that owns it."""
 
 import json
+
+from conftest import EXAMPLES
 from decimal import Decimal
 
 CRAPS = {"kind": "game-log", "jurisdiction": "PT", "game": "craps", "casino": "Casino Lisboa", "table": "C1",
@@ -119,3 +121,19 @@ def test_a_craps_line_bet_made_with_the_point_on_is_a_finding(cli, tmp_path):
     # made at the come-out and standing since: legal
     coups[0]["bets"].append({"seat": 2, "chance": "dont_pass_line", "stake": 500, "net": 0, "status": "stays"})
     assert run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS) == (0, [])
+
+
+# --- LU English roulette's maxima on «12 numéros» and «24 numéros» (Art. 37-3) hold the douzaines and colonnes ---
+def test_the_maxima_on_twelve_and_twenty_four_numbers_hold_douzaines_and_colonnes(cli, tmp_path):
+    (tmp_path / "table.yaml").write_text((EXAMPLES / "lu" / "table-english-roulette.yaml").read_text("utf-8"), "utf-8")
+    header = {**LU_ENGLISH, "table_config": "table.yaml"}
+    del header["limits"]
+    dozen, first_two = list(range(1, 13)), [n for n in range(1, 37) if n % 3 != 0]
+    coups = [roulette_coup(1, 1, {"seat": 1, "chance": "douzaine", "numbers": dozen, "stake": 5000, "net": 10000},
+                           {"seat": 2, "chance": "colonne", "numbers": list(range(1, 37, 3)), "stake": 500,
+                            "net": 1000},
+                           {"seat": 3, "chance": "deux_colonnes", "numbers": first_two, "stake": 962, "net": 481},
+                           {"seat": 4, "chance": "douzaine", "numbers": dozen, "stake": 480, "net": 960},
+                           {"seat": 5, "chance": "deux_colonnes", "numbers": first_two, "stake": 960, "net": 480})]
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert found == [("LU-ROUL-LOG-LIMITS", 2, f"/bets/{i}/stake") for i in (0, 1, 2)] and code == 1

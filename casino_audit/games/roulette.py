@@ -78,6 +78,12 @@ PAYOUT_NAMES = {
     "manque": ("manque", "menor", "low"), "passe": ("passe", "maior", "high"),
 }
 SIMPLE_CHANCES_GROUP_NAMES = ("simples", "chances_simples")  # one payout for all six, if a schedule says so
+# The names a stake limit may be filed under for a group of chances, besides the chance's own: LU Art. 37-3 sets
+# the maxima on «12 numéros» (a douzaine or a colonne) and «24 numéros» (two of them), LU-EROUL-MAXIMA's
+# douze_numeros and vingt_quatre_numeros; the simple chances' group is SIMPLE_CHANCES_GROUP_NAMES.
+LIMIT_GROUP_NAMES = {"douzaine": ("douze_numeros",), "colonne": ("douze_numeros",),
+                     "deux_douzaines": ("vingt_quatre_numeros",), "deux_colonnes": ("vingt_quatre_numeros",),
+                     **{name: SIMPLE_CHANCES_GROUP_NAMES for name in SIMPLE_CHANCES}}
 
 # Money is only multiplied and negated (payouts and the half are finite decimals), so an unbounded precision
 # that traps any inexact result never rounds a cent away (Decimal's default context rounds at 28 digits).

@@ -129,14 +129,14 @@ def start(prepared: Prepared) -> dict:
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any, tuple | None]]:
     """Each stake with its chance's names, the logged one first: a limit filed under another language's name or
-    under the simple chances' group (`chances_simples: 540`) applies to it."""
+    under its group (`chances_simples: 540`, `douze_numeros: 480`) applies to it."""
     for index, bet in enumerate(coup.get("bets") or ()):
         chance = bet.get("chance")
         names = _STAKE_NAMES.get(chance) if type(chance) is str else None
         if names is None:
             kind = _NAMES.get(chance)
-            names = (chance,) if kind is None else (chance, *roulette.PAYOUT_NAMES[kind], *(
-                roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ()))
+            names = (chance,) if kind is None else (chance, *roulette.PAYOUT_NAMES[kind],
+                                                    *roulette.LIMIT_GROUP_NAMES.get(kind, ()))
             if kind is not None:
                 _STAKE_NAMES[chance] = names  # the layout's names only: a finite table
         yield f"/bets/{index}/stake", names, bet.get("stake"), _placed(bet, chance)
