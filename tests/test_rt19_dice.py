@@ -137,3 +137,25 @@ def test_the_maxima_on_twelve_and_twenty_four_numbers_hold_douzaines_and_colonne
                            {"seat": 5, "chance": "deux_colonnes", "numbers": first_two, "stake": 960, "net": 480})]
     code, found = run_log(cli, tmp_path, header, coups)
     assert found == [("LU-ROUL-LOG-LIMITS", 2, f"/bets/{i}/stake") for i in (0, 1, 2)] and code == 1
+
+
+# --- a payout the law fixes is settled at the law's value, whatever the table configuration says -------------
+def test_a_table_configuration_paying_under_the_law_does_not_settle_the_coups(cli, tmp_path):
+    table = (EXAMPLES / "lu" / "table-english-roulette.yaml").read_text("utf-8")
+    (tmp_path / "table.yaml").write_text(table.replace("payouts: {plein: 35,", "payouts: {plein: 30,"), "utf-8")
+    header = {**LU_ENGLISH, "table_config": "table.yaml"}
+    del header["limits"]
+    paid_30 = [roulette_coup(1, 1, {"seat": 3, "chance": "plein", "numbers": [1], "stake": 10, "net": 300})]
+    code, found = run_log(cli, tmp_path, header, paid_30)
+    assert found == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net")] and code == 1  # Art. 37-2: 35 times
+    paid_30[0]["bets"][0]["net"] = 350
+    assert run_log(cli, tmp_path, header, paid_30) == (0, [])
+    # punto banco: a table paying banco at 0.90 does not make 0.90 the law's 19 for 20 (Art. 37-4)
+    (tmp_path / "table.yaml").write_text((EXAMPLES / "lu" / "table-punto-banco.yaml").read_text("utf-8")
+                                         .replace("banco: 0.95", "banco: 0.90"), "utf-8")
+    pb = {**LU_PB, "table_config": "table.yaml"}
+    del pb["limits"]
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "2c"],
+            "banker": ["8s", "Th"], "outcome": "banker", "bets": [{"seat": 5, "chance": "banco", "stake": 100,
+                                                                   "net": 90}]}
+    assert ("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/net") in run_log(cli, tmp_path, pb, [coup])[1]

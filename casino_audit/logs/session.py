@@ -60,10 +60,31 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     decks = (table.get("cards") or {}).get("decks") or header.get("decks") or \
         (law_schedule(ruleset, game, "/cards") or {}).get("decks")
     play = ruleset.play.get(game)
+    law = law_schedule(ruleset, game, "/payouts")
+    payouts = table.get("payouts") or law
+    if table.get("payouts") and law and getattr(families.for_game(game), "LAW_PAYOUTS_FIXED", False) \
+            and isinstance(payouts, Mapping):
+        payouts = _law_fixed(payouts, law)
     return Terms(play=play.data if play else None,
-                 payouts=table.get("payouts") or law_schedule(ruleset, game, "/payouts"),
+                 payouts=payouts,
                  decks=decks if isinstance(decks, int) and not isinstance(decks, bool) else None,
                  limits=limits, params=dict(params), table=table)
+
+
+def _law_fixed(table: Mapping, law: Mapping) -> dict:
+    """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4; PT
+    n.º 27, 13 ...) at the law's value: a coup is settled as the law pays, whatever the configuration says (the
+    configuration's own breach is its rule's, LU-EROUL-PAYOUTS and the like, when it is checked)."""
+    from casino_audit.games.dice import payout_value
+
+    def exact(value):
+        return payout_value(str(value) if isinstance(value, float) else value)
+
+    merged = dict(table)
+    for key, value in law.items():
+        if key in merged and exact(merged[key]) != exact(value):
+            merged[key] = value
+    return merged
 
 
 def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[str, str]]) -> Mapping:

@@ -22,6 +22,7 @@ from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_R
                                  Shoes, bet_schema, cents, money, unsettled)
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
+LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
     "deal": "every card is a card, and no card comes out of one shoe more often than its decks hold it",
     "drawing": "each hand took a third card exactly when the law's drawing table says so",

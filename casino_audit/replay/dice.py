@@ -40,6 +40,7 @@ from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, ST
                                  money)
 
 GAMES = ("banca_francesa", "craps", "cussec")
+LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
     "dice": "the throw has the game's number of dice (three, or two at craps), each showing a face 1 to 6",
     "chances": "every bet is on a chance the game has, with the faces it takes, made when the rules allow it "

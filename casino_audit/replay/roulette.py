@@ -31,6 +31,7 @@ from casino_audit.replay import (BET_COLUMNS, COMMON_COUP, COMMON_REQUIRED, Term
                                  money, unsettled)
 
 GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
+LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
     "spin": "the number spun is a pocket of the table's wheel (37 pockets, or 38 where the table has a double zero)",
     "chances": "every bet is a combination the layout offers and the payout schedule pays, on numbers it can cover",
