@@ -159,3 +159,18 @@ def test_a_table_configuration_paying_under_the_law_does_not_settle_the_coups(cl
             "banker": ["8s", "Th"], "outcome": "banker", "bets": [{"seat": 5, "chance": "banco", "stake": 100,
                                                                    "net": 90}]}
     assert ("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/net") in run_log(cli, tmp_path, pb, [coup])[1]
+
+
+def test_the_law_fixed_payout_holds_under_another_name_or_the_simple_chances_group(cli, tmp_path):
+    table = (EXAMPLES / "lu" / "table-english-roulette.yaml").read_text("utf-8")
+    header = {**LU_ENGLISH, "table_config": "table.yaml"}
+    del header["limits"]
+    for changed, coup in (
+            (table.replace("payouts: {plein: 35,", "payouts: {pleno: 30,"),  # the plein under its PT name
+             roulette_coup(1, 1, {"seat": 3, "chance": "plein", "numbers": [1], "stake": 10, "net": 300})),
+            (table.replace("pair: 1, impair: 1, manque: 1, passe: 1, rouge: 1, noir: 1}", "chances_simples: 2}"),
+             roulette_coup(1, 1, {"seat": 3, "chance": "rouge", "stake": 10, "net": 20}))):
+        assert changed != table
+        (tmp_path / "table.yaml").write_text(changed, "utf-8")
+        code, found = run_log(cli, tmp_path, header, [coup])
+        assert found == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net")] and code == 1, changed

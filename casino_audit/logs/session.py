@@ -64,14 +64,14 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     payouts = table.get("payouts") or law
     if table.get("payouts") and law and getattr(families.for_game(game), "LAW_PAYOUTS_FIXED", False) \
             and isinstance(payouts, Mapping):
-        payouts = _law_fixed(payouts, law)
+        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None))
     return Terms(play=play.data if play else None,
                  payouts=payouts,
                  decks=decks if isinstance(decks, int) and not isinstance(decks, bool) else None,
                  limits=limits, params=dict(params), table=table)
 
 
-def _law_fixed(table: Mapping, law: Mapping) -> dict:
+def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None) -> dict:
     """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4; PT
     n.º 27, 13 ...) at the law's value: a coup is settled as the law pays, whatever the configuration says (the
     configuration's own breach is its rule's, LU-EROUL-PAYOUTS and the like, when it is checked)."""
@@ -82,8 +82,9 @@ def _law_fixed(table: Mapping, law: Mapping) -> dict:
 
     merged = dict(table)
     for key, value in law.items():
-        if key in merged and exact(merged[key]) != exact(value):
-            merged[key] = value
+        for name in (aliases(key) if aliases is not None else ()) or (key,):  # a schedule may name it otherwise
+            if name in merged and exact(merged[name]) != exact(value):
+                merged[name] = value
     return merged
 
 

@@ -158,13 +158,25 @@ def _placed(bet: Mapping, chance) -> tuple | None:
         return None
 
 
+def payout_aliases(name: str) -> tuple[str, ...]:
+    """Every name a schedule may pay the chance `name` under (plein, pleno, straight): the law's payout for it
+    holds under each, and the simple chances' under their group's (chances_simples)."""
+    kind = _NAMES.get(name)
+    if kind is None:
+        return (name,)
+    return roulette.PAYOUT_NAMES[kind] + (roulette.SIMPLE_CHANCES_GROUP_NAMES if kind in roulette.SIMPLE_CHANCES else ())
+
+
 _STAKE_NAMES: dict[str, tuple[str, ...]] = {}  # a chance of the layout -> the names a limit on it may be filed under
 
 
 def limit_names(terms: Terms) -> frozenset[str]:
-    """The names a per-chance limit may be filed under: the layout's chances in every language, and the simple
-    chances' group."""
-    return frozenset(_NAMES) | frozenset(roulette.SIMPLE_CHANCES_GROUP_NAMES)
+    """The names a per-chance limit may be filed under: the layout's chances in every language, and the groups
+    a stake is limited with (chances_simples, douze_numeros, vingt_quatre_numeros)."""
+    return _LIMIT_NAMES
+
+
+_LIMIT_NAMES = frozenset(_NAMES) | frozenset(name for names in roulette.LIMIT_GROUP_NAMES.values() for name in names)
 
 
 def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake):
