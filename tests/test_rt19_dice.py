@@ -174,3 +174,24 @@ def test_the_law_fixed_payout_holds_under_another_name_or_the_simple_chances_gro
         (tmp_path / "table.yaml").write_text(changed, "utf-8")
         code, found = run_log(cli, tmp_path, header, [coup])
         assert found == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net")] and code == 1, changed
+
+
+# --- a turn rule whose role no coup names is said not checked, not passed in silence -------------------------
+def test_a_log_that_names_no_spinner_has_the_spinner_rule_said_not_checked(cli, tmp_path):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "Casino Estoril",
+              "table": "F1", "limits": {"minimum": 5, "maximum": 2500}}
+    coups = [{**roulette_coup(i + 1, 1, {"seat": 1, "chance": "pleno", "numbers": [1], "stake": 5, "net": 175}),
+              "time": f"2026-11-02T{20 + i // 60:02d}:{i % 60:02d}:00"} for i in range(150)]  # two and a half hours
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header, *coups]))
+    done = cli("check", str(path), "--format", "json")
+    notes = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-ROUL-LOG-SPINNER"]
+    assert [(f["severity"], f["line"]) for f in notes] == [("info", 1)] and "spinner" in notes[0]["message"]
+    assert cli("check", str(path), "--require-params").returncode == 1
+    # named on the coups: checked, nothing to say of a spinner relieved every half hour
+    for i, coup in enumerate(coups):
+        coup["staff"] = {"spinner": f"C-{i // 30}"}
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header, *coups]))
+    assert run_log(cli, tmp_path, header, coups) == (0, [])
+    assert not [f for f in json.loads(cli("check", str(path), "--format", "json").stdout)["findings"]
+                if f["rule_id"] == "PT-ROUL-LOG-SPINNER"]

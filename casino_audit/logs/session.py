@@ -268,6 +268,7 @@ class _Core:
         self.last_time: datetime | None = None
         self.sessions = Returns()  # the session of the last coup, and the ones that ended before it
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
+        self.named: set[str] = set()  # the roles some coup names, for the turn rules: one never named is said
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
         self.started = False  # the first coup sets the limits in force: the coefficient is judged there
@@ -388,6 +389,7 @@ class _Core:
             who = staff.get(role)
             if not isinstance(who, str):
                 continue  # not recorded at this coup: nobody is seen relieving anyone, the turn runs on
+            self.named.add(role)
             held = self.turns.get(role)
             if held is None or _same_person(held[0]) != _same_person(who):
                 self.turns[role] = (who, when, data.get("coup"), False)
@@ -467,6 +469,10 @@ class _Core:
         return found
 
     def close(self) -> Iterator[Finding]:
+        yield from self._limits_under_no_chance()
+        yield from self._roles_never_named()
+
+    def _limits_under_no_chance(self) -> Iterator[Finding]:
         """A per-chance limit filed under a name that is no chance of the game is said: a chance spelt otherwise
         (`Preto`, `preto `) limits nothing, and the table's limit held its stakes in silence."""
         session = self.session
@@ -485,6 +491,18 @@ class _Core:
                     F.LOAD_AMBIGUOUS, "/table_config" if from_table else pointers.child(f"/limits/{kind}", name),
                     f"{where} names {brief(show(name))}, no chance of {session.game}: a chance spelt otherwise is "
                     f"not limited by it (the table's {kind[:-1]}um held its stakes instead)")
+
+    def _roles_never_named(self) -> Iterator[Finding]:
+        """A turn rule whose role no coup of the log names was never applied: said, not passed in silence (a log
+        that leaves out `staff` would otherwise pass PT-ROUL-LOG-SPINNER whatever the turns were)."""
+        session = self.session
+        if not session.counts.checked:
+            return
+        for rule, spec in self.wanted.get("staff_turn", ()):
+            if spec["role"] not in self.named:
+                session._not_applied(rule, f"no coup names the {spec['role']} (`staff/{spec['role']}`): whose turn "
+                                           "it was, and for how long, cannot be told")
+        yield from session.start()
 
 
 def _period(per: str, data, when: datetime | None):
