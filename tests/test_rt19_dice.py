@@ -195,3 +195,15 @@ def test_a_log_that_names_no_spinner_has_the_spinner_rule_said_not_checked(cli, 
     assert run_log(cli, tmp_path, header, coups) == (0, [])
     assert not [f for f in json.loads(cli("check", str(path), "--format", "json").stdout)["findings"]
                 if f["rule_id"] == "PT-ROUL-LOG-SPINNER"]
+
+
+def test_a_spinner_named_once_and_then_left_out_holds_the_ball_as_long_as_the_coups_go_on(cli, tmp_path):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "Casino Estoril",
+              "table": "F1", "limits": {"minimum": 5, "maximum": 2500}}
+    coups = [{**roulette_coup(i + 1, 1, {"seat": 1, "chance": "pleno", "numbers": [1], "stake": 5, "net": 175}),
+              "time": f"2026-11-02T{20 + i // 60:02d}:{i % 60:02d}:00"} for i in range(90)]
+    coups[0]["staff"] = {"spinner": "C-7"}  # named at the first coup only
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert found == [("PT-ROUL-LOG-SPINNER", 63, "/staff")] and code == 1  # coup 62, 61 minutes on
+    coups[45]["staff"] = {"spinner": "C-8"}  # relieved after 45 minutes: the turn of C-8 runs 44 more
+    assert run_log(cli, tmp_path, header, coups) == (0, [])

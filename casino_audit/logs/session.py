@@ -387,20 +387,27 @@ class _Core:
         for rule, spec in self.wanted["staff_turn"]:
             role = spec["role"]
             who = staff.get(role)
-            if not isinstance(who, str):
-                continue  # not recorded at this coup: nobody is seen relieving anyone, the turn runs on
-            self.named.add(role)
             held = self.turns.get(role)
-            if held is None or _same_person(held[0]) != _same_person(who):
-                self.turns[role] = (who, when, data.get("coup"), False)
-                continue
+            if not isinstance(who, str):
+                # not recorded at this coup: nobody is seen relieving anyone, the turn runs on (and is measured:
+                # a spinner named once and then left out of the coups holds the ball as long as they go on)
+                if held is None:
+                    continue
+                who, unnamed = held[0], True
+            else:
+                self.named.add(role)
+                unnamed = False
+                if held is None or _same_person(held[0]) != _same_person(who):
+                    self.turns[role] = (who, when, data.get("coup"), False)
+                    continue
             limit = spec["max_minutes"]
             longest = _minutes(limit)
             if longest is not None and not held[3] and _comparable(when, held[1]) and _longer(when - held[1], longest):
                 self.turns[role] = (*held[:3], True)
-                yield from self.session._breach("staff_turn", record, f"/staff/{role}",
+                yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
-                                      f"({held[1].isoformat()}): more than {limit} minutes")
+                                      f"({held[1].isoformat()}): more than {limit} minutes"
+                                      + (f", no one named relieving {who} since" if unnamed else ""))
 
     def _stakes(self, record, data) -> Iterator[Finding]:
         """Each stake against every limits and multiples rule whose `chances` take it. A family names a stake's
