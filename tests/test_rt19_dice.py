@@ -207,3 +207,19 @@ def test_a_spinner_named_once_and_then_left_out_holds_the_ball_as_long_as_the_co
     assert found == [("PT-ROUL-LOG-SPINNER", 63, "/staff")] and code == 1  # coup 62, 61 minutes on
     coups[45]["staff"] = {"spinner": "C-8"}  # relieved after 45 minutes: the turn of C-8 runs 44 more
     assert run_log(cli, tmp_path, header, coups) == (0, [])
+
+
+# --- a maximum filed under a name no stake carries holds nothing: said, not passed over (merged with main's check) --
+def test_a_limit_filed_under_no_chance_of_the_game_is_a_finding(cli, tmp_path):
+    header = {**LU_ENGLISH, "limits": {"minimum": 2, "maxima": {"Plein": 40, "chances_simples": 720}}}
+    coups = [roulette_coup(1, 1, {"seat": 3, "chance": "plein", "numbers": [1], "stake": 40, "net": 1400})]
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert found == [("LOAD-AMBIGUOUS", 1, "/limits/maxima/Plein")] and code == 1
+    pb = {**LU_PB, "limits": {"minimum": 20, "maximum": 2000, "maxima": {"banker": 500, "egalite": 200}}}
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "9c", "3c"],
+            "banker": ["8s", "7h"], "outcome": "player", "bets": [{"seat": 5, "chance": "punto", "stake": 20, "net": 20}]}
+    assert run_log(cli, tmp_path, pb, [coup], "--param", "punto_banco_minimum_multiple_eur=20")[1] == [
+        ("LOAD-AMBIGUOUS", 1, "/limits/maxima/banker")]
+    # the law's own names (LU Art. 37-3's «12 numéros», «24 numéros»): nothing to say
+    assert run_log(cli, tmp_path, {**header, "limits": {"minimum": 2, "maxima": {
+        "plein": 40, "chances_simples": 720, "douze_numeros": 480, "vingt_quatre_numeros": 960}}}, coups) == (0, [])
