@@ -246,3 +246,18 @@ def test_only_a_string_parameter_may_list_its_values(tmp_path, cli):
         done = cli("rulesets", "validate", str(ruleset))
         said = done.stdout + done.stderr
         assert (done.returncode == 0) == valid and ("`params/house_count/type`" in said) != valid, said
+
+
+def test_a_misspelt_first_coup_declares_nothing(cli, tmp_path):
+    """`First_coup: 57` is no declaration: refused as a field, and the coups before 57 are still missing."""
+    rc, found = _numbered(cli, tmp_path, [57, 58], {"First_coup": 57})
+    assert rc == 1 and [f[0] for f in found] == ["SHAPE-UNKNOWN-FIELD", "LOG-NUMBERING"]
+
+
+def test_a_listed_parameter_written_as_a_yaml_1_1_boolean_is_refused_not_read_as_true(cli, tmp_path):
+    config = tmp_path / "casino-audit.yaml"
+    config.write_text("params: {blackjack_double_after_split: yes}\n")
+    done = cli("check", str(REPO / "examples/lu/machine-compliant.yaml"), "--config", str(config))
+    assert done.returncode == 2 and "blackjack_double_after_split" in done.stderr
+    config.write_text("params: {blackjack_double_after_split: 'yes'}\n")
+    assert cli("check", str(REPO / "examples/lu/machine-compliant.yaml"), "--config", str(config)).returncode == 0
