@@ -120,8 +120,9 @@ class Prepared:
 @dataclass
 class State:
     point: int | None = None
-    known: bool = False  # the table's point is known (from the first coup's `point`, then from the dice)
-    session: Any = None
+    # the table's point is known (from the first coup's `point`, then from the dice); a new session label
+    # resets nothing, for the point follows the throws (n.º 10.1) and a contract bet stands until decided (10.9)
+    known: bool = False
     coup: Any = None
     standing: Counter = field(default_factory=Counter)  # contract bets expected back at the next throw
     standing_known: bool = False
@@ -250,9 +251,6 @@ _SAID = {engine.WIN: "won", engine.LOSE: "lost", engine.PUSH: "returned", engine
 
 
 def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[str, str, str]]:
-    if coup.get("session") != state.session:  # a new session: what stood before is not known here
-        state.session, state.known, state.standing_known = coup.get("session"), False, False
-        state.standing = Counter()
     dice = coup.get("dice")
     good = isinstance(dice, list) and len(dice) == prepared.count and all(map(_is_face, dice))
     if isinstance(dice, list):
