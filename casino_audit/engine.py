@@ -219,7 +219,22 @@ class Checker:
             header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
             self.require_params, self._param_finding)
         self.applied.update(rule.id for bound in session.by_aspect.values() for rule, _ in bound)
+        hold = getattr(session, "hold_limits", None)
+        if hold is not None:
+            self.applied.update(rule.id for rule in hold(self._stake_rules(jurisdiction, game)))
         return session
+
+    def _stake_rules(self, jurisdiction: str, game: Any) -> list[_Bound]:
+        """The game's table rules on stake limits alone (every path they read under /stakes, no `when:`): the
+        limits a log's coups are played under are held to them as a table configuration's are, but for an
+        article a game-log rule of the game already holds the limits to (LU-PB-MAXIMUM and LU-PB-LOG-COEFFICIENT
+        both read Art. 37-5, al. 4: one finding, the log's)."""
+        logged = {rule.citation.article for rule in self.rulesets[jurisdiction].rules
+                  if rule.kind == "game-log" and (not rule.games or game in rule.games)}
+        return [bound for bound in self._bound.get((jurisdiction, "table"), ())
+                if (not bound.rule.games or game in bound.rule.games) and not bound.conditions and bound.targets
+                and all(segments[:1] == ("stakes",) for segments, _ in bound.targets)
+                and bound.rule.citation.article not in logged]
 
     def absorb(self, applied: set[str], used: list[str]) -> None:
         """What a worker process's copy of this checker learnt: the rules it applied, the rulesets it used."""

@@ -20,7 +20,8 @@ COUP = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "p
 def _check(cli, tmp_path, limits):
     log = tmp_path / "log.jsonl"
     log.write_text("\n".join(json.dumps(record) for record in ({**HEADER, "limits": limits}, COUP)) + "\n")
-    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
+               "punto_banco_minimum_floor_eur=20", "--format", "json")
     return done.returncode, [(f["rule_id"], f["line"], f["pointer"]) for f in json.loads(done.stdout)["findings"]]
 
 
@@ -91,7 +92,8 @@ def _numbered(cli, tmp_path, numbers, header=None, name="log.jsonl"):
     coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:{i:02}:00"} for i, n in enumerate(numbers)]
     log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "limits": {"minimum": 20, "maximum": 2000},
                                                       **(header or {})}, *coups)) + "\n")
-    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+    done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
+               "punto_banco_minimum_floor_eur=20", "--format", "json")
     return done.returncode, [(f["rule_id"], f["line"], f["message"]) for f in json.loads(done.stdout)["findings"]]
 
 
@@ -120,7 +122,8 @@ def test_a_csv_log_says_where_it_starts_in_its_header(cli, tmp_path):
     for first, expected in (("# first_coup: 57\n", []), ("", ["LOG-NUMBERING"])):
         log = tmp_path / "log.csv"
         log.write_text(head.format(first))
-        done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
+        done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
+                   "punto_banco_minimum_floor_eur=20", "--format", "json")
         assert [f["rule_id"] for f in json.loads(done.stdout)["findings"]] == expected
 
 

@@ -1,9 +1,8 @@
 """Session 20: breaches a filer could get through, each reproduced (a failing test on the code before) and
 found now, at its line."""
 
-from decimal import Decimal
-
-from test_rt19_dice import CRAPS, CRAPS_PARAMS, STAYS, dice_coup, run_log
+from conftest import EXAMPLES
+from test_rt19_dice import CRAPS, CRAPS_PARAMS, STAYS, dice_coup, roulette_coup, run_log
 
 
 # --- craps: the point follows the throws whatever the session label (n.º 10.1, 10.9) ------------------------
@@ -22,3 +21,49 @@ def test_a_new_session_label_does_not_reset_the_point_or_the_standing_bets(cli, 
     # written as the throws have it, the new label is no finding: the 7 loses the pass bet, exit 0
     coups[1]["bets"] = [{"seat": 1, "chance": "pass_line", "stake": 10, "net": -10}]
     assert run_log(cli, tmp_path, CRAPS, coups, *CRAPS_PARAMS) == (0, [])
+
+
+# --- the limits a log is played under are held to the law's table rules on limits ---------------------------
+FRENCH = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "Casino Estoril",
+          "table": "F1"}
+RED = {"seat": 9, "chance": "encarnado", "stake": 50000, "net": 50000}  # 1 is red
+
+
+def test_a_log_declaring_maxima_the_law_does_not_allow_is_a_finding(cli, tmp_path):
+    """PT n.º 24, b): the simple chances' maximum is at most 540 times the minimum. A log whose header limits
+    put it at 100,000 on a minimum of 5 passed clean with a stake of 50,000 on red, exit 0."""
+    coups = [roulette_coup(1, 1, RED)]
+    header = {**FRENCH, "limits": {"minimum": 5, "maximum": 1000, "maxima": {"chances_simples": 100000}}}
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and found == [("PT-FROUL-MAXIMA", 1, "/limits/maxima/chances_simples")]
+    # one simple chance's own maximum, under any of its names, has the same ceiling
+    header["limits"]["maxima"] = {"chances_simples": 2700, "rouge": 100000}
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and ("PT-FROUL-MAXIMA", 1, "/limits/maxima/rouge") in found
+    # within the ceiling, the stake is held to the maximum: the 50,000 is the finding, not the limits
+    header["limits"]["maxima"] = {"chances_simples": 2700}
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and [f[0] for f in found] == ["PT-ROUL-LOG-LIMITS"]
+    coups[0]["bets"] = [{**RED, "stake": 2700, "net": 2700}]
+    assert run_log(cli, tmp_path, header, coups) == (0, [])
+
+
+def test_a_minimum_lowered_mid_log_is_held_to_the_ceiling_from_that_coup_on(cli, tmp_path):
+    header = {**FRENCH, "limits": {"minimum": 5, "maximum": 1000, "maxima": {"chances_simples": 2700}}}
+    coups = [roulette_coup(1, 1, {**RED, "stake": 5, "net": 5}), roulette_coup(2, 1, {**RED, "stake": 5, "net": 5})]
+    coups[1]["limits"] = {"minimum": 2}  # 2,700 is now 1,350 times the minimum
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and ("PT-FROUL-MAXIMA", 3, "/limits") in found
+
+
+def test_the_table_configuration_a_log_names_is_held_to_the_law_with_it(cli, tmp_path):
+    """The named configuration's own breach showed only if the configuration was checked too: a log checked
+    alone (a CI gate on the log) passed clean, exit 0."""
+    table = (EXAMPLES / "pt/table-french-roulette.yaml").read_text("utf-8")
+    assert "chances_simples: 2700" in table
+    (tmp_path / "table.yaml").write_text(table.replace("chances_simples: 2700", "chances_simples: 100000"))
+    coups = [roulette_coup(1, 1, {**RED, "stake": 10, "net": 10})]
+    code, found = run_log(cli, tmp_path, {**FRENCH, "table_config": "table.yaml"}, coups)
+    assert code == 1 and found == [("PT-FROUL-MAXIMA", 1, "/table_config")]
+    (tmp_path / "table.yaml").write_text(table)
+    assert run_log(cli, tmp_path, {**FRENCH, "table_config": "table.yaml"}, coups) == (0, [])

@@ -24,6 +24,9 @@ PARAMETERS = check_schema(
      "closed": {"type": "boolean", "description": "entries other than the listed ones are breaches"},
      "also_allowed": {"type": "array", "items": {"type": "string"},
                       "description": "with closed: further entries allowed without a value to check"},
+     "where_given": {**_ENTRIES, "description": "further entries held like the listed ones (equals or max) where "
+                                                "the mapping gives them, and not required (a simple chance's own "
+                                                "maximum beside the simple chances')"},
      "missing": MISSING_SCHEMA},
     oneOf=[{"required": ["equals"]}, {"required": ["max"]}])
 
@@ -35,7 +38,8 @@ def targets(spec):
 def compile(spec) -> CompiledCheck:
     at = spec["target"]
     ceiling = "max" in spec
-    expected = spec["max"] if ceiling else spec["equals"]
+    required = spec["max"] if ceiling else spec["equals"]
+    expected = {**spec.get("where_given", {}), **required}
     closed = spec.get("closed", False)
     divisors = pointer_list(spec.get("per"))
     permitted = set(expected) | set(spec.get("also_allowed", ()))
@@ -46,7 +50,8 @@ def compile(spec) -> CompiledCheck:
         for key, wanted in expected.items():
             pointer = pointers.child(at, key)
             if key not in schedule:
-                yield pointer, f"`{name(pointer)}` is not declared (must be {_times(wanted, divisors, ceiling)})"
+                if key in required:
+                    yield pointer, f"`{name(pointer)}` is not declared (must be {_times(wanted, divisors, ceiling)})"
                 continue
             value = schedule[key]
             if not divisors:
@@ -73,7 +78,7 @@ def compile(spec) -> CompiledCheck:
                                     f"`{name(divisor_pointer)}`), must be {_times(wanted, [divisor_pointer], ceiling)}")
         if closed:
             yield from unlisted(at, schedule, permitted, allowed)
-    return on_mapping(at, missing_is_breach(spec), f"must give {', '.join(expected)}", inspect)
+    return on_mapping(at, missing_is_breach(spec), f"must give {', '.join(required)}", inspect)
 
 
 def on_mapping(at: str, breach: bool, wanted: str, inspect) -> CompiledCheck:

@@ -116,6 +116,11 @@ def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[st
     return data
 
 
+# A table's stakes -> where a log's header gives them
+_HEADER_PLACES = {"/stakes/minimum_eur": "/limits/minimum", "/stakes/maximum_eur": "/limits/maximum",
+                  "/stakes/maxima_eur": "/limits/maxima", "/stakes/minima_eur": "/limits/minima"}
+
+
 @dataclass
 class _Limits:
     minimum: Decimal | None
@@ -176,6 +181,26 @@ class LogSession:
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
         self.core = _Core(self)
+        self._param_finding = param_finding
+
+    def hold_limits(self, bounds) -> list[Rule]:
+        """The limits the coups are played under (the table configuration's, else the header's) held to the
+        game's table rules on stake limits (`bounds`: the engine's, with parameters bound), as a table
+        configuration is, now and at each change: a log declaring maxima the law does not allow (PT n.º 24, b):
+        simple chances at most 540 times the minimum) is a breach, whatever its coups stake within them.
+        Returns the rules applied."""
+        applied = []
+        for bound in bounds:
+            if bound.run is None:
+                if self._param_finding is not None:
+                    self._pending.append(self._param_finding(bound.rule, bound.missing_params))
+                continue
+            applied.append(bound.rule)
+            self.core.law_limits.append(bound)
+        if self.core.law_limits:
+            self._pending.extend(self.core.held_to_law(self.header))
+        self.hit = False  # said of the header, not of the first coup
+        return applied
 
     # --- findings ------------------------------------------------------------------------------------------
 
@@ -277,6 +302,8 @@ class _Core:
                 for rule, _ in wanted.pop(aspect, ()):
                     session._not_applied(rule, f"no replay engine reads the stakes of {session.game} yet")
         self.bounds: dict[tuple, tuple] = {}  # names of a stake -> (minimum, maximum) under the limits in force
+        self.law_limits: list = []  # the table rules on stake limits the limits in force are held to
+        self.law_said: set[tuple] = set()  # (rule, place, message) said already: a limit set back is said once
         self.held: set[str] = set()  # the per-chance limits' names some stake of the log was filed under
         # (rule, check, its chances or None[, the unit]) of the stake rules, read once
         self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
@@ -371,6 +398,8 @@ class _Core:
             setattr(current, key, value)
         if changes:
             self.bounds.clear()
+            if self.law_limits:
+                yield from self.held_to_law(record)
         if (changes or first) and "maximum_coefficient" in self.wanted:
             if current.minimum and current.maximum:
                 ratio = Fraction(current.maximum) / Fraction(current.minimum)
@@ -381,6 +410,44 @@ class _Core:
                         yield from self.session._breach("maximum_coefficient", record, "/limits" if changes else "/coup",
                                               f"the maximum {cents(current.maximum)} is {_times(ratio)} times the "
                                               f"minimum {cents(current.minimum)}; the law allows {shown} times")
+
+    def held_to_law(self, record) -> Iterator[Finding]:
+        """The limits in force, as a table configuration's `stakes`, through the law's table rules on them; each
+        breach at the place that declares it (the header's `limits`, the named table configuration, or the coup
+        whose `limits` changed them)."""
+        from casino_audit.checks.common import NotChecked
+
+        session = self.session
+        maxima = {name: value for name, value in self.maxima.items() if value is not None}
+        minima = {name: value for name, value in self.minima.items() if value is not None}
+        stakes = {key: value for key, value in (("minimum_eur", self.limits.minimum), ("maximum_eur", self.limits.maximum),
+                                                ("maxima_eur", maxima), ("minima_eur", minima)) if value}
+        if not stakes:
+            return
+        document = {"kind": "table", "jurisdiction": session.jurisdiction, "game": session.game, "stakes": stakes}
+        table = session.terms.table
+        from_table = record is session.header and isinstance(table, Mapping) and bool(table.get("stakes"))
+        for bound in self.law_limits:
+            for violation in bound.run(document):
+                pointer, message = violation
+                # a limit left out is the table's business, not the log's: the coups' stakes are held to what is
+                if type(violation) is NotChecked or pointers.get(document, pointer) is pointers.MISSING:
+                    continue
+                key = (bound.rule.id, pointer, message)
+                if key in self.law_said:
+                    continue
+                self.law_said.add(key)
+                if record is not session.header:
+                    place, said = "/limits", "the limits from this coup on"
+                elif from_table:
+                    place = "/table_config"
+                    said = f"the table configuration it names ({brief(show(session.header.data.get('table_config')))})"
+                else:
+                    segments = pointers.split(pointer)  # stakes, maxima_eur, a chance -> limits, maxima, the chance
+                    head = _HEADER_PLACES.get(pointers.join(segments[:2]))
+                    place = pointers.join((*pointers.split(head), *segments[2:])) if head else "/limits"
+                    said = "the log's `limits`, read as a table's `stakes`"
+                yield from session._breach("", record, place, f"{said}: {message}", [(bound.rule, None)])
 
     def _turns(self, record, data, when) -> Iterator[Finding]:
         staff = data.get("staff") if isinstance(data.get("staff"), dict) else {}
