@@ -115,10 +115,42 @@ def test_luxembourg_super_jack_and_its_parameters():
     assert (aspect, pointer) == ("side_bets", "/boxes/0/super_jack/gold_jack/net") and "+3000.00" in message
     with pytest.raises(Unavailable) as error:
         R.prepare("blackjack", terms("lu", params={}))
-    assert set(error.value.aspects) == {"dealer_drawing", "decisions", "settlement"}
+    # no aspect is set aside whole: each coup is replayed up to where it needs a value not given
+    assert not error.value.aspects and set(error.value.partial) == {"dealer_drawing", "decisions", "settlement"}
     assert "blackjack_dealer_rule" in error.value.why
-    partial = error.value.prepared  # deal and side bets are still replayed
+    partial = error.value.prepared
+    # the dealer's blackjack: what it takes of the hand is a parameter (payouts/dealer_blackjack_takes)
     assert [a for a, _, _ in R.replay(partial, R.start(partial), record)] == ["side_bets"]
+
+
+def test_a_missing_parameter_sets_aside_only_the_coups_that_need_it():
+    """LU leaves the dealer's rule, the payouts, doubling, splitting, surrender and insurance to parameters. With
+    one missing, every coup's decisions, drawing and settlement were set aside: a bust hand paid +10, a dealer
+    drawing on a hard 18, passed with an info note, exit 0."""
+    with pytest.raises(Unavailable) as error:
+        R.prepare("blackjack", terms("lu", params={}))
+    prepared = error.value.prepared
+
+    def found(record):
+        return [(a, p) for a, p, _ in R.replay(prepared, R.start(prepared), record)]
+
+    bust = coup(["9c", "8d"], {"hands": [hand(["Ts", "6d", "9h"], 10, ["hit"], 10)]})
+    assert found(bust) == [("settlement", "/boxes/0/hands/0/net")]
+    bust["boxes"][0]["hands"][0]["net"] = -10
+    assert found(bust) == []
+    hard_18 = coup(["Tc", "8d", "2h"], {"hands": [hand(["Ts", "9d"], 10, ["stand"], -10)]})
+    assert found(hard_18) == [("dealer_drawing", "/dealer/2")]
+    # a soft 17 is the dealer's rule: not judged without it
+    soft_17 = coup(["Ac", "6d", "Th"], {"hands": [hand(["Ts", "9d"], 10, ["stand"], -10)]})
+    assert found(soft_17) == []
+    # a won hand's pay is the parameter's: not judged without it
+    won = coup(["Tc", "7d"], {"hands": [hand(["Ts", "9d"], 10, ["stand"], 999)]})
+    assert found(won) == []
+    params = {"blackjack_win_pays": Decimal(1)}
+    with pytest.raises(Unavailable) as error:
+        R.prepare("blackjack", terms("lu", params=params))
+    prepared = error.value.prepared
+    assert found(won) == [("settlement", "/boxes/0/hands/0/net")]
 
 
 def test_without_decks_the_cards_are_not_counted_but_the_hands_still_are():

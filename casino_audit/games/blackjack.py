@@ -51,6 +51,22 @@ PART_ASPECTS = {
 }
 
 
+# The Rules field each ruleset key ("part/key") is read into: a key a parameter leaves unknown taints that field
+# alone, so that a coup whose replay never reads it is still checked (casino_audit/replay/blackjack.py).
+FIELDS = {
+    "dealer/rule": "dealer_rule", "dealer/no_draw_when_no_hand_in_play": "dealer_no_draw_when_no_hand_in_play",
+    "player/stand_above": "stand_above", "doubling/on": "double_on", "doubling/after_split": "double_after_split",
+    "doubling/ace_counts_one": "ace_counts_one_after_double", "splitting/max_hands": "split_max_hands",
+    "splitting/aces_one_card": "split_aces_one_card", "surrender/loses": "surrender_loses",
+    "surrender/not_against": "surrender_not_against", "surrender/first_two_cards_only": "surrender_first_two_cards_only",
+    "insurance/on": "insurance_on", "insurance/maximum": "insurance_maximum", "insurance/pays": "insurance_pays",
+    "even_money/on": "even_money_on", "even_money/pays": "even_money_pays", "payouts/blackjack": "blackjack_pays",
+    "payouts/win": "win_pays", "payouts/dealer_blackjack_takes": "dealer_blackjack_takes_all",
+    "special_prize/pays": "special_prize_pays", "special_prize/combinations": "special_prize_combinations",
+    "jackpot/stake": "jackpot_stake",
+}
+
+
 def rank_of(card: Any) -> str:
     text = card[0] if isinstance(card, tuple) else card[:1] if isinstance(card, str) else None
     if text not in VALUES:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from casino_audit.games import blackjack as bj
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Shoes,
@@ -104,6 +104,32 @@ class Prepared:
     decks: int | None
     skip: frozenset[str]  # aspects not checked in this log
     minimum: Decimal | None
+    # aspect -> the rules with the fields a missing parameter leaves unknown tainted: a coup is checked there up to
+    # the first place its replay reads one of them
+    tainted: Mapping[str, Any] = field(default_factory=dict)
+
+
+class _Needs(Exception):
+    """The replay read a rule a parameter was not given for: the rest of this coup's aspect is not checked."""
+
+
+class _Tainted:
+    """The rules, but reading a field a missing parameter leaves unknown raises _Needs: whatever was judged
+    before that read did not depend on it."""
+
+    __slots__ = ("_rules", "_unknown")
+
+    def __init__(self, rules: bj.Rules, unknown: frozenset[str]):
+        self._rules, self._unknown = rules, unknown
+
+    def __getattr__(self, name: str):
+        if name in self._unknown:
+            raise _Needs(name)
+        return getattr(self._rules, name)
+
+
+def _field(key: str) -> str | None:
+    return "super_jack" if key.startswith("super_jack/") else bj.FIELDS.get(key)
 
 
 @dataclass
@@ -136,13 +162,26 @@ def prepare(game: str, terms: Terms) -> Prepared:
         partial["side_bets"] = (f"side_bets: the jackpot's stake is not held to its fixed amount, no value for "
                                 f"{', '.join(rules.missing['jackpot/stake'])} (give it with --param NAME=VALUE); "
                                 "the other side bets are checked")
+    # An aspect whose missing values are all rules fields is replayed with those fields tainted: a coup is set
+    # aside only where its replay reads one (a dealer's soft 17 needs the dealer's rule, a hard 18 does not).
+    tainted = {}
+    for aspect in [a for a in lacking if a != "side_bets" or "jackpot/stake" not in rules.missing]:
+        keys = [key for key in rules.missing
+                if aspect in bj.PART_ASPECTS.get(key, bj.PART_ASPECTS.get(key.split("/")[0], ()))]
+        fields = {_field(key) for key in keys}
+        if None in fields:
+            continue
+        names = lacking.pop(aspect)
+        tainted[aspect] = _Tainted(_with_even_money(rules), frozenset(fields))
+        partial[aspect] = (f"{aspect}: each coup is checked up to where it needs {', '.join(names)}, not given "
+                           "(give it with --param NAME=VALUE)")
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
     if terms.decks is None:  # the hands' shape is still the deal's: only the cards' count needs the decks
         partial["deal"] = ("deal: cards are not counted against the shoe, the number of decks is not known (a "
                            "table configuration's cards.decks or the header's decks); the hands' cards are checked")
     minimum = money((terms.limits or {}).get("minimum"))
-    prepared = Prepared(rules, terms.decks, frozenset(lacking), minimum)
+    prepared = Prepared(rules, terms.decks, frozenset(lacking) | frozenset(tainted), minimum, tainted)
     if lacking or partial:
         # the other aspects can still be replayed
         raise Unavailable(lacking, "; ".join(whys + list(partial.values())), prepared, partial=partial)
@@ -250,15 +289,14 @@ def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, 
         _count(state, coup)
     if len(coup["dealer"]) < 2 or any(card(c) is None for c in coup["dealer"]):
         return  # a dealer without two cards plays no coup (deal says so)
-    rules = prepared.rules
-    if "decisions" not in prepared.skip:
-        yield from _decisions(rules, coup, boxes)
-    if "dealer_drawing" not in prepared.skip:
-        yield from _dealer(rules, coup, boxes)
-    if "settlement" not in prepared.skip:
-        yield from _settlement(rules, coup, boxes)
-    if "side_bets" not in prepared.skip:
-        yield from _side_bets(prepared, coup, boxes, state.minimum)
+    for aspect, judge in _ASPECTS:
+        rules = prepared.tainted.get(aspect) or (None if aspect in prepared.skip else prepared.rules)
+        if rules is None:
+            continue
+        try:
+            yield from judge(rules, coup, boxes, state.minimum)
+        except _Needs:
+            continue  # said once by the session (Unavailable.partial)
 
 
 def _all_cards(coup: dict) -> Iterator[tuple[str, Any]]:
@@ -322,7 +360,7 @@ def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]
                                                         f"{2 + asked} cards; it has {len(hand.cards)}")
 
 
-def _decisions(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+def _decisions(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None) -> Iterator:
     up = coup["dealer"][0]
     up_rank = bj.rank_of(up)
     up_shown = "a ten-card" if up_rank in bj.TEN_CARDS else "an ace" if up_rank == "A" else up_rank
@@ -453,7 +491,7 @@ def _in_play(hand: _Hand, rules: bj.Rules) -> bool:
     return bj.hand_value(hand.cards, ace_one)[0] <= 21
 
 
-def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None) -> Iterator:
     dealer = coup["dealer"]
     if not any(_in_play(h, rules) for hands in boxes for h in hands):
         if rules.dealer_no_draw_when_no_hand_in_play and len(dealer) > 2:
@@ -461,21 +499,39 @@ def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
                                                   "the dealer takes no third card")
         return  # the law says nothing else of a dealer with no hand to play against
     for k in range(2, len(dealer)):
-        if not bj.dealer_draws(dealer[:k], rules.dealer_rule):
+        if not _draws(dealer[:k], rules):
             total, soft = bj.hand_value(dealer[:k])
+            # a soft 17 stood on is the dealer's rule (stands on every 17); any other total stands by both rules,
+            # the one in force named where it is known
+            stands = "every 17 and over" if soft and total == 17 or _known_rule(rules) == bj.STANDS_ON_17 \
+                else "a hard 17 and over"
             yield "dealer_drawing", f"/dealer/{k}", (
                 f"the dealer drew {dealer[k]} on {'soft ' if soft else ''}{total} ({_show(dealer[:k])}); the "
-                f"dealer {'stands on every 17' if rules.dealer_rule == bj.STANDS_ON_17 else 'stands on a hard 17'}"
-                f" and over")
+                f"dealer stands on {stands}")
             return
-    if bj.dealer_draws(dealer, rules.dealer_rule):
+    if _draws(dealer, rules):
         total, soft = bj.hand_value(dealer)
+        included = ", a soft 17 included" if soft and total == 17 else ""
         yield "dealer_drawing", "/dealer", (f"the dealer stood on {'soft ' if soft else ''}{total} "
-                                            f"({_show(dealer)}); the dealer draws to 17"
-                                            f"{', a soft 17 included' if rules.dealer_rule == bj.HITS_SOFT_17 else ''}")
+                                            f"({_show(dealer)}); the dealer draws to 17{included}")
 
 
-def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]]) -> Iterator:
+def _known_rule(rules) -> str | None:
+    try:
+        return rules.dealer_rule
+    except _Needs:
+        return None
+
+
+def _draws(cards, rules: bj.Rules) -> bool:
+    """Whether the dealer draws; the dealer's rule is read only where the rules differ (a soft 17)."""
+    total, soft = bj.hand_value(cards)
+    if total == 17 and soft:
+        return bj.dealer_draws(cards, rules.dealer_rule)
+    return total < 17
+
+
+def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None) -> Iterator:
     dealer = coup["dealer"]
     for i, hands in enumerate(boxes):
         for hand in hands:
@@ -516,8 +572,8 @@ def _signed(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + cents(amount)
 
 
-def _side_bets(prepared: Prepared, coup: dict, boxes, minimum: Decimal | None) -> Iterator:
-    rules, dealer = prepared.rules, coup["dealer"]
+def _side_bets(rules: bj.Rules, coup: dict, boxes, minimum: Decimal | None) -> Iterator:
+    dealer = coup["dealer"]
     for i, box in enumerate(coup["boxes"]):
         in_game = any(h.stake is not None and h.stake > 0 for h in boxes[i][:1])
         for chance, bet in (box.get("super_jack") or {}).items():
@@ -550,3 +606,8 @@ def _side_bets(prepared: Prepared, coup: dict, boxes, minimum: Decimal | None) -
             elif rules.jackpot_stake is not None and stake is not None and stake != rules.jackpot_stake:
                 yield "side_bets", at + "/stake", (f"a jackpot stake of {cents(stake)}; the jackpot takes one chip of "
                                                    f"{cents(rules.jackpot_stake)}")
+
+
+# the aspects judged by the rules of play, in the order a coup is replayed
+_ASPECTS = (("decisions", _decisions), ("dealer_drawing", _dealer), ("settlement", _settlement),
+            ("side_bets", _side_bets))
