@@ -66,9 +66,10 @@ def test_craps_come_odds_need_the_come_bet_on_their_own_point(cli, tmp_path):
 
 
 # --- a stake split over two records of one seat's bet does not dodge the maximum ------------------------------
-LU_ENGLISH = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": "Casino 2000",
+CASINO_2000 = "Casino 2000 Mondorf-les-Bains"  # the examples' tables' casino, for a log naming one of them
+LU_ENGLISH = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": CASINO_2000,
               "table": "E1", "limits": {"minimum": 2, "maximum": 720}}
-LU_PB = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "Casino 2000", "table": "P1",
+LU_PB = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": CASINO_2000, "table": "P1",
          "limits": {"minimum": 20, "maximum": 2000}}
 
 

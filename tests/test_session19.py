@@ -154,7 +154,8 @@ def test_a_logs_table_configuration_is_shape_checked_before_its_coups_are_replay
     (tmp_path / "logs").mkdir()
     log = tmp_path / "logs" / "log.jsonl"
     coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:0{n}:00"} for n in (1, 2)]
-    log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "table_config": "../tables/t.yaml"}, *coups)) + "\n")
+    header = {**HEADER, "casino": "Casino 2000 Mondorf-les-Bains", "table": "P1", "table_config": "../tables/t.yaml"}
+    log.write_text("\n".join(json.dumps(r) for r in (header, *coups)) + "\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
     found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-UNREADABLE"]
     assert done.returncode == 1 and len(found) == 1 and found[0]["pointer"] == "/table_config"

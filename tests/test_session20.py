@@ -63,7 +63,18 @@ def test_the_table_configuration_a_log_names_is_held_to_the_law_with_it(cli, tmp
     assert "chances_simples: 2700" in table
     (tmp_path / "table.yaml").write_text(table.replace("chances_simples: 2700", "chances_simples: 100000"))
     coups = [roulette_coup(1, 1, {**RED, "stake": 10, "net": 10})]
-    code, found = run_log(cli, tmp_path, {**FRENCH, "table_config": "table.yaml"}, coups)
+    header = {**FRENCH, "table": "RF1", "table_config": "table.yaml"}
+    code, found = run_log(cli, tmp_path, header, coups)
     assert code == 1 and found == [("PT-FROUL-MAXIMA", 1, "/table_config")]
     (tmp_path / "table.yaml").write_text(table)
-    assert run_log(cli, tmp_path, {**FRENCH, "table_config": "table.yaml"}, coups) == (0, [])
+    assert run_log(cli, tmp_path, header, coups) == (0, [])
+
+
+def test_a_log_naming_another_tables_configuration_is_a_finding(cli, tmp_path):
+    """A log of table F1 replayed under the (legal) configuration of table RF1, or of another casino, passed."""
+    (tmp_path / "table.yaml").write_text((EXAMPLES / "pt/table-french-roulette.yaml").read_text("utf-8"))
+    coups = [roulette_coup(1, 1, {**RED, "stake": 10, "net": 10})]
+    code, found = run_log(cli, tmp_path, {**FRENCH, "casino": "Casino Lisboa", "table_config": "table.yaml"}, coups)
+    assert code == 1 and found == [("LOAD-UNREADABLE", 1, "/table_config")] * 2  # table RF1, Casino Estoril
+    header = {**FRENCH, "table": " rf1", "casino": "casino  estoril", "table_config": "table.yaml"}
+    assert run_log(cli, tmp_path, header, coups) == (0, [])

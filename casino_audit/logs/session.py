@@ -113,6 +113,15 @@ def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[st
     if header.get("jurisdiction") and data.get("jurisdiction") not in (None, header.get("jurisdiction")):
         problems.append(("/table_config", f"the table configuration it names is filed under "
                                           f"{show(data.get('jurisdiction'))}, the log under {show(header.get('jurisdiction'))}"))
+    # another table's or casino's configuration (a legal one, say) is not this table's: said, never taken in silence
+    table, filing = data.get("table"), data.get("filing")
+    for what, theirs, ours in (("table", table.get("number") if isinstance(table, Mapping) else None, header.get("table")),
+                               ("casino", filing.get("casino") if isinstance(filing, Mapping) else None,
+                                header.get("casino"))):
+        if theirs is not None and ours is not None and _same_name(str(theirs)) != _same_name(str(ours)):
+            problems.append(("/table_config", f"the table configuration it names is of {what} {brief(show(theirs))}, "
+                                              f"the log of {what} {brief(show(ours))}: the coups are replayed under "
+                                              "another table's configuration"))
     return data
 
 
@@ -464,7 +473,7 @@ class _Core:
             else:
                 self.named.add(role)
                 unnamed = False
-                if held is None or _same_person(held[0]) != _same_person(who):
+                if held is None or _same_name(held[0]) != _same_name(who):
                     self.turns[role] = (who, when, data.get("coup"), False)
                     continue
             limit = spec["max_minutes"]
@@ -595,8 +604,8 @@ def _time(value) -> datetime | None:
 
 
 @lru_cache(maxsize=4096)
-def _same_person(who: str) -> str:
-    """A staff name as compared between coups: "C-1 " and "c-1" are one person, not a relief."""
+def _same_name(who: str) -> str:
+    """A name as compared: "C-1 " and "c-1" are one person (not a relief), "t1" and "T1" one table."""
     return " ".join(who.split()).casefold()
 
 
