@@ -79,15 +79,46 @@ def in_use(rulesets: dict[str, Ruleset], param_values: dict[str, dict] | None = 
 
 def law_changes(law: Ruleset, effective: Ruleset, params: dict | None = None) -> list[LawChange]:
     by_id = {rule.id: rule for rule in effective.rules}
+    played = _play_changes(law, effective)
     changes = []
     for rule in law.rules:
         house = by_id.get(rule.id)
         if house is None:
             changes.append(LawChange(rule.id, REMOVED, (f"the ruleset {effective.name} does not extend "
                                                         f"{law.name} and has no rule {rule.id}",), rule, None))
-        elif not _same_rule(rule, house):
-            changes.append(classify(rule, house, params))
+            continue
+        # A replay settles coups by the ruleset's rules of play: other ones change the rule, its words unchanged.
+        play = tuple(reason for game, reason in played.items() if _replays(rule, game))
+        if not _same_rule(rule, house):
+            change = classify(rule, house, params)
+            if play:  # looser stays looser; what was tightened cannot be told any more
+                kind = LOOSENED if change.change in (LOOSENED, SEVERITY_LOWERED) else REPLACED
+                change = LawChange(rule.id, kind, change.reasons + play, rule, house)
+            changes.append(change)
+        elif play:
+            changes.append(LawChange(rule.id, REPLACED, play, rule, house))
     return changes
+
+
+def _replays(rule: Rule, game: str) -> bool:
+    return rule.check.get("kind") == "replay" and (not rule.games or game in rule.games)
+
+
+def _play_changes(law: Ruleset, effective: Ruleset) -> dict[str, str]:
+    """Each game whose rules of play (`play:`, what the replays of its logs read) differ from the law's: why."""
+    changed = {}
+    for game in sorted(set(law.play) | set(effective.play)):
+        before, after = law.play.get(game), effective.play.get(game)
+        if after is None:
+            changed[game] = f"the ruleset {effective.name} has none of the law's rules of play for {game} (`play:`)"
+        elif before is None:
+            changed[game] = (f"replayed under rules of play for {game} that the ruleset {effective.name} adds "
+                             "(`play:`); the law gives none")
+        elif before.data != after.data:
+            keys = sorted(key for key in set(before.data) | set(after.data) if before.data.get(key) != after.data.get(key))
+            changed[game] = (f"replayed under the ruleset {effective.name}'s rules of play for {game} "
+                             f"(`play:` {', '.join(keys)}), not the law's")
+    return changed
 
 
 def _same_rule(a: Rule, b: Rule) -> bool:

@@ -1,0 +1,29 @@
+"""Red-team session 20 (settings): config files, options, house rulesets, waivers and baselines that switch a
+rule of law off or narrow it in silence, or make a report lie; each bug found kept as a test."""
+
+import json
+
+from conftest import EXAMPLES, run_in_process
+
+EROUL_LOG = (EXAMPLES / "lu" / "log-english-roulette.jsonl").read_text(encoding="utf-8")
+
+
+def test_a_house_ruleset_replacing_the_laws_rules_of_play_is_named_a_change_of_the_law(tmp_path):
+    # LU Art. 37-2: on zero the simple chances lose half. A house ruleset that keeps every rule of the law but
+    # writes its own `play:` (the whole stake lost) let a rouge of 4 taken whole on zero pass, exit 0, with
+    # `law_changes` empty: the rules of play the replays read were the house's, and no report said so.
+    log = tmp_path / "log.jsonl"
+    log.write_text(EROUL_LOG.replace('"stake": 4, "net": -2}', '"stake": 4, "net": -4}'), encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("ruleset: lu-house\nextends: lu\nrules: []\nplay:\n  english_roulette:\n"
+                     "    zero_rule: {simple_chances: lose}\n"
+                     "    citation: {article: Art. 37-2, text: house reading}\n", encoding="utf-8")
+    assert run_in_process("check", str(log)).returncode == 1  # the law's replay finds it
+    done = run_in_process("check", str(log), "--ruleset", str(house), "--format", "json")
+    [lu] = json.loads(done.stdout)["rulesets"]
+    changes = {change["rule_id"]: change for change in lu["law_changes"]}
+    settlement = changes["LU-EROUL-LOG-SETTLEMENT"]
+    assert settlement["change"] == "replaced"
+    assert any("english_roulette" in reason and "zero_rule" in reason for reason in settlement["reasons"])
+    rich = run_in_process("check", str(log), "--ruleset", str(house)).stdout
+    assert "LU-EROUL-LOG-SETTLEMENT replaced" in rich
