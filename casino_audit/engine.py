@@ -5,7 +5,7 @@ The checker holds no run state: what a run has seen (a parameter already reporte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
@@ -35,6 +35,15 @@ def selected(rule_id: str, select: Iterable[str] | None, ignore: Iterable[str] |
     if select and not any(matches(code) for code in select):
         return False
     return not (ignore and any(matches(code) for code in ignore))
+
+
+def _reporting_its_omission(rule: Rule, select, ignore) -> Rule:
+    """A rule leaves a missing value to the rule its `missing: {reported_by: ID}` names, so that it is said once;
+    with that rule switched off (--select/--ignore) it says so itself, never passes a value it could not read."""
+    wanted = rule.check.get("missing")
+    if isinstance(wanted, dict) and not selected(wanted["reported_by"], select, ignore):
+        return replace(rule, check={key: value for key, value in rule.check.items() if key != "missing"})
+    return rule
 
 
 def _related(a: str, b: str) -> bool:
@@ -177,7 +186,7 @@ class Checker:
             if rule.scope != DOCUMENT or not selected(rule.id, self.select, self.ignore):
                 continue  # record and dossier rules reach the run as ScopedChecks
             missing = tuple(name for name in rule.params if name not in values)
-            run = None if missing else rule.compile(values)
+            run = None if missing else _reporting_its_omission(rule, self.select, self.ignore).compile(values)
             conditions = tuple(checks.compile_condition(c) for c in rule.when)
             targets = _targets(rule.check)
             own = tuple((segments, expected) for segments, expected in targets

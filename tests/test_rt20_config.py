@@ -27,3 +27,29 @@ def test_a_house_ruleset_replacing_the_laws_rules_of_play_is_named_a_change_of_t
     assert any("english_roulette" in reason and "zero_rule" in reason for reason in settlement["reasons"])
     rich = run_in_process("check", str(log), "--ruleset", str(house)).stdout
     assert "LU-EROUL-LOG-SETTLEMENT replaced" in rich
+
+
+def _without_rate(tmp_path):
+    machine = tmp_path / "machine.yaml"
+    text = (EXAMPLES / "lu" / "machine-compliant.yaml").read_text(encoding="utf-8")
+    machine.write_text("".join(line for line in text.splitlines(keepends=True)
+                               if not line.startswith("redistribution_rate:")), encoding="utf-8")
+    return machine
+
+
+def test_a_rule_whose_missing_value_another_rule_reports_says_it_when_that_rule_is_switched_off(tmp_path):
+    # LU-SLOT-RTP-MIN leaves a missing `redistribution_rate` to LU-SLOT-RTP-DECLARED (`missing: {reported_by:
+    # ...}`, so that it is said once). `--select LU-SLOT-RTP-MIN` (or `--ignore LU-SLOT-RTP-DECLARED`) on a machine
+    # that declares no rate at all: PASSED, exit 0, the minimum rule listed as passed; now the rule says the value
+    # is missing itself.
+    machine = _without_rate(tmp_path)
+    config = str(EXAMPLES / "example.casino-audit.yaml")
+    for option in (["--select", "LU-SLOT-RTP-MIN"], ["--ignore", "LU-SLOT-RTP-DECLARED"]):
+        done = run_in_process("check", str(machine), "--config", config, *option, "--format", "json")
+        assert done.returncode == 1, (option, done.stdout)
+        found = [(f["rule_id"], f["pointer"]) for f in json.loads(done.stdout)["findings"]]
+        assert ("LU-SLOT-RTP-MIN", "/redistribution_rate") in found, (option, found)
+    # with its reporter on, the omission is still said once, by the reporter
+    done = run_in_process("check", str(machine), "--config", config, "--format", "json")
+    found = [f["rule_id"] for f in json.loads(done.stdout)["findings"] if f["pointer"] == "/redistribution_rate"]
+    assert found == ["LU-SLOT-RTP-DECLARED"]
