@@ -160,8 +160,12 @@ def resolve(*, config: Path | None = None, jurisdiction: str | None = None, rule
     option_params = parse_params(params or [])
     settings.params = {**file.params, **option_params}
     if settings.params:
+        option_part = "option --param"
+        if file.params and option_params:  # which value came from where, and each of the config's set aside
+            over = [f"{name}={file.params[name]}" for name in option_params if name in file.params]
+            option_part += f" ({', '.join(option_params)}" + (f"; over the config's {', '.join(over)}" if over else "") + ")"
         settings.sources["params"] = " and ".join(
-            part for part, present in ((in_config, file.params), ("option --param", option_params)) if present)
+            part for part, present in ((in_config, file.params), (option_part, option_params)) if present)
     settings.fail_on = severity_threshold(pick("fail_on", "--fail-on", fail_on, file.fail_on, "error"))
     settings.select = pick("select", "--select", split_codes(select), file.select, [])
     settings.ignore = pick("ignore", "--ignore", split_codes(ignore), file.ignore, [])

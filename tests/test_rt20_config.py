@@ -53,3 +53,25 @@ def test_a_rule_whose_missing_value_another_rule_reports_says_it_when_that_rule_
     done = run_in_process("check", str(machine), "--config", config, "--format", "json")
     found = [f["rule_id"] for f in json.loads(done.stdout)["findings"] if f["pointer"] == "/redistribution_rate"]
     assert found == ["LU-SLOT-RTP-DECLARED"]
+
+
+def test_a_parameter_of_the_config_replaced_by_an_option_is_named_so(tmp_path):
+    # The config holds the minister's order (a 0.50 minimum); `--param slot_stake_minimum_eur=0.05` replaced it,
+    # and the report said `params = ..., slot_stake_minimum_eur=0.05 [from config ... and option --param]`: which
+    # value came from where, and that the config's was set aside, was said nowhere.
+    config = tmp_path / "settings" / "casino-audit.yaml"
+    config.parent.mkdir()
+    config.write_text("params:\n  slot_stake_minimum_eur: 0.50\n  slot_stake_maximum_eur: 10\n", encoding="utf-8")
+    machine = tmp_path / "filings" / "machine.yaml"
+    machine.parent.mkdir()
+    machine.write_text((EXAMPLES / "lu" / "machine-compliant.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    done = run_in_process("check", str(machine), "--config", str(config), "--param", "slot_stake_minimum_eur=0.05",
+                          "--format", "json")
+    [params] = [s for s in json.loads(done.stdout)["settings"] if s["name"] == "params"]
+    assert params["value"]["slot_stake_minimum_eur"] == "0.05"
+    assert "option --param (slot_stake_minimum_eur" in params["source"], params["source"]
+    assert "slot_stake_minimum_eur=0.50" in params["source"], params["source"]  # the value set aside
+    only_option = run_in_process("check", str(machine), "--param", "slot_stake_minimum_eur=0.50", "--param",
+                                 "slot_stake_maximum_eur=10", "--format", "json", cwd=machine.parent)
+    [params] = [s for s in json.loads(only_option.stdout)["settings"] if s["name"] == "params"]
+    assert params["source"] == "option --param"
