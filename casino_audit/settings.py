@@ -215,10 +215,14 @@ class Rulesets(Mapping):
 def load_rulesets(settings: Settings) -> Rulesets:
     """Built-in rulesets by jurisdiction, each replaced by a custom one of the same jurisdiction if given."""
     try:
-        custom = {}
+        custom, paths = {}, {}
         for path in settings.ruleset_paths:
             ruleset = load_ruleset(path)
-            custom[ruleset.code] = ruleset
+            if ruleset.code in custom:  # one would be dropped, while the report named both
+                raise SettingsError(f"two custom rulesets for {ruleset.code}: {paths[ruleset.code]} and {path}; "
+                                    "which one applies is ambiguous: give one per jurisdiction (a house ruleset "
+                                    "may extend another)")
+            custom[ruleset.code], paths[ruleset.code] = ruleset, path
         rulesets = Rulesets(custom)
         if settings.select or settings.ignore or settings.params:  # all rule ids and parameters must be known
             for code in rulesets:

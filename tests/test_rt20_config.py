@@ -3,7 +3,7 @@ rule of law off or narrow it in silence, or make a report lie; each bug found ke
 
 import json
 
-from conftest import EXAMPLES, run_in_process
+from conftest import EXAMPLES, run_in_process, without_par
 
 EROUL_LOG = (EXAMPLES / "lu" / "log-english-roulette.jsonl").read_text(encoding="utf-8")
 
@@ -75,3 +75,38 @@ def test_a_parameter_of_the_config_replaced_by_an_option_is_named_so(tmp_path):
                                  "slot_stake_maximum_eur=10", "--format", "json", cwd=machine.parent)
     [params] = [s for s in json.loads(only_option.stdout)["settings"] if s["name"] == "params"]
     assert params["source"] == "option --param"
+
+
+HOUSE_STRICT = """ruleset: lu-strict
+extends: lu
+instruments:
+  policy: {title: House policy HP-7, language: en}
+rules:
+  - id: HOUSE-RTP-88
+    title: RTP at least 88 %
+    severity: error
+    applies_to: {kind: machine}
+    check: {kind: value, target: /redistribution_rate, unit: percent, min: "88"}
+    citation: {instrument: policy, article: "1", text: The house keeps 88 %.}
+    rationale: house policy
+"""
+
+
+def test_two_custom_rulesets_of_one_jurisdiction_are_refused_not_one_dropped(tmp_path):
+    # The config names the house's strict ruleset; a second --ruleset of the same jurisdiction took its place
+    # (the last one read won), while the report listed both under `rulesets` as if both applied: a machine at
+    # 87 % passed the house's 88 % rule, exit 0. Now which one applies is ambiguous, and refused.
+    (tmp_path / "strict.yaml").write_text(HOUSE_STRICT, encoding="utf-8")
+    (tmp_path / "loose.yaml").write_text("ruleset: lu-loose\nextends: lu\nrules: []\n", encoding="utf-8")
+    config = tmp_path / "casino-audit.yaml"
+    config.write_text("rulesets: [strict.yaml]\nparams: {slot_stake_minimum_eur: 0.50, slot_stake_maximum_eur: 10}\n",
+                      encoding="utf-8")
+    machine = tmp_path / "machine.yaml"
+    machine.write_text(without_par((EXAMPLES / "lu" / "machine-compliant.yaml").read_text(encoding="utf-8"))
+                       .replace("redistribution_rate: 92.5 %", "redistribution_rate: 87 %"), encoding="utf-8")
+    assert run_in_process("check", str(machine), "--config", str(config)).returncode == 1  # HOUSE-RTP-88
+    for options in (["--config", str(config), "--ruleset", str(tmp_path / "loose.yaml")],
+                    ["--ruleset", str(tmp_path / "strict.yaml"), "--ruleset", str(tmp_path / "loose.yaml")]):
+        done = run_in_process("check", str(machine), *options)
+        assert done.returncode == 2, (options, done.stdout)
+        assert "LU" in done.stderr and "strict.yaml" in done.stderr and "loose.yaml" in done.stderr, done.stderr
