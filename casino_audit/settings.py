@@ -218,7 +218,8 @@ def load_rulesets(settings: Settings) -> Rulesets:
         custom, paths = {}, {}
         for path in settings.ruleset_paths:
             ruleset = load_ruleset(path)
-            if ruleset.code in custom:  # one would be dropped, while the report named both
+            if ruleset.code in custom and Path(paths[ruleset.code]).resolve() != Path(path).resolve():
+                # one would be dropped, while the report named both
                 raise SettingsError(f"two custom rulesets for {ruleset.code}: {paths[ruleset.code]} and {path}; "
                                     "which one applies is ambiguous: give one per jurisdiction (a house ruleset "
                                     "may extend another)")

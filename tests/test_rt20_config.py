@@ -110,3 +110,5 @@ def test_two_custom_rulesets_of_one_jurisdiction_are_refused_not_one_dropped(tmp
         done = run_in_process("check", str(machine), *options)
         assert done.returncode == 2, (options, done.stdout)
         assert "LU" in done.stderr and "strict.yaml" in done.stderr and "loose.yaml" in done.stderr, done.stderr
+    same = run_in_process("check", str(machine), "--config", str(config), "--ruleset", str(tmp_path / "strict.yaml"))
+    assert same.returncode == 1, same.stderr  # the config's own ruleset named again is the same one: taken
