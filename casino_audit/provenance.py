@@ -170,6 +170,11 @@ def _compare_checks(law: dict, house: dict, looser: list[str], tighter: list[str
         return False
     if "missing" not in law and "missing" in house:
         looser.append("a missing value is no longer a breach (`missing:`)")
+    elif "missing" in law and "missing" in house and law["missing"] != house["missing"]:
+        if house["missing"] != "allowed":
+            return False  # another rule reports it: whether that one does as the law's did is not told here
+        looser.append("a missing value passes (`missing: allowed`); the law's rule leaves it to "
+                      f"{law['missing']['reported_by']}")
     others = {key for key in set(law) | set(house) if key not in (*targets, "kind", "missing", "min", "max")}
     if any(law.get(key) != house.get(key) for key in others):
         return False  # other parameters changed too: the bounds alone prove nothing either way

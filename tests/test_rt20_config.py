@@ -112,3 +112,21 @@ def test_two_custom_rulesets_of_one_jurisdiction_are_refused_not_one_dropped(tmp
         assert "LU" in done.stderr and "strict.yaml" in done.stderr and "loose.yaml" in done.stderr, done.stderr
     same = run_in_process("check", str(machine), "--config", str(config), "--ruleset", str(tmp_path / "strict.yaml"))
     assert same.returncode == 1, same.stderr  # the config's own ruleset named again is the same one: taken
+
+
+def test_a_house_rule_that_lets_a_missing_value_pass_is_not_called_tightened():
+    # LU-SLOT-RTP-MIN leaves a missing rate to LU-SLOT-RTP-DECLARED. A house rule of the same id with `missing:
+    # allowed` and a minimum of 86 was listed as `tightened` (minimum 85 -> 86) only: that the rule now passes a
+    # filing without the value (as it does when --ignore switches the reporter off) was said nowhere.
+    import dataclasses
+
+    from casino_audit.provenance import LOOSENED, REPLACED, classify
+    from casino_audit.rulesets import load_builtin
+
+    rtp = next(rule for rule in load_builtin("lu").rules if rule.id == "LU-SLOT-RTP-MIN")
+    assert isinstance(rtp.check["missing"], dict)
+    allowed = classify(rtp, dataclasses.replace(rtp, check={**rtp.check, "missing": "allowed", "min": "86"}))
+    assert allowed.change == LOOSENED and any("missing" in reason for reason in allowed.reasons), allowed.reasons
+    other = classify(rtp, dataclasses.replace(rtp, check={**rtp.check, "missing": {"reported_by": "HOUSE-X"},
+                                                          "min": "86"}))
+    assert other.change == REPLACED, other
