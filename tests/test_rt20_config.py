@@ -130,3 +130,17 @@ def test_a_house_rule_that_lets_a_missing_value_pass_is_not_called_tightened():
     other = classify(rtp, dataclasses.replace(rtp, check={**rtp.check, "missing": {"reported_by": "HOUSE-X"},
                                                           "min": "86"}))
     assert other.change == REPLACED, other
+
+
+def test_the_github_warning_names_a_jurisdiction_override_and_a_verdict_that_never_fails(tmp_path):
+    # The one warning annotation GitHub shows for settings named --select/--ignore and a weakened law only: -j MC
+    # over a Luxembourg filing (checked against Monaco's rules in place of Luxembourg's) or --fail-on never (exit 0
+    # whatever is found) were in the collapsed log group alone, never on the run's page.
+    from test_reports import github_annotations
+
+    table = str(EXAMPLES / "lu" / "table-stud-poker-monaco-limits.yaml")
+    for option, said in ((["-j", "MC"], "jurisdiction_override = MC"), (["--fail-on", "never"], "fail_on = never")):
+        done = run_in_process("check", table, *option, "--format", "github")
+        warnings = [message for command, properties, message in github_annotations(done.stdout)
+                    if properties.get("title") == "casino-audit settings"]
+        assert len(warnings) == 1 and said in warnings[0], (option, done.stdout)
