@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,7 @@ def _pyproject_table(path: Path):
         import tomli as tomllib
     try:
         with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+            data = tomllib.load(handle, parse_float=Decimal)  # money is never a binary float
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError([Finding(F.CONFIG_INVALID, Severity.ERROR, f"{path} cannot be read as TOML: {error}",
                                    str(path))]) from None

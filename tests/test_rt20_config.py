@@ -144,3 +144,17 @@ def test_the_github_warning_names_a_jurisdiction_override_and_a_verdict_that_nev
         warnings = [message for command, properties, message in github_annotations(done.stdout)
                     if properties.get("title") == "casino-audit settings"]
         assert len(warnings) == 1 and said in warnings[0], (option, done.stdout)
+
+
+def test_a_pyproject_tables_decimal_parameter_is_read_exactly(tmp_path):
+    # TOML reads 0.50 as a binary float: `params = {slot_stake_minimum_eur = 0.50}` in [tool.casino-audit] was
+    # refused with "takes a number, not 0.5" (a number it is); it is now read as the decimal written.
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text("[tool.casino-audit]\nparams = {slot_stake_minimum_eur = 0.50, "
+                                             "slot_stake_maximum_eur = 10.0}\n", encoding="utf-8")
+    machine = tmp_path / "machine.yaml"
+    machine.write_text((EXAMPLES / "lu" / "machine-compliant.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    done = run_in_process("check", str(machine), "--format", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [params] = [s for s in json.loads(done.stdout)["settings"] if s["name"] == "params"]
+    assert params["value"] == {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10.0"}
