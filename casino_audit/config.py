@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -93,7 +94,24 @@ def _declares_table(pyproject: Path) -> bool:
         text = pyproject.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    return "casino-audit" in text  # only then is the file parsed
+    return _NAMED.search(text) is not None  # only then is the file parsed (casino-audit, or a misspelling of it)
+
+
+_NAMED = re.compile(r"casino[-_]?audit", re.IGNORECASE)
+# Names a person may give a config that discovery does not read (casino_audit.yml ...): said, never passed over.
+MISSPELT_NAMES = tuple(f"{dot}{stem}{ext}" for dot in ("", ".") for stem in ("casino-audit", "casino_audit", "casinoaudit")
+                       for ext in (".yaml", ".yml") if f"{dot}{stem}{ext}" not in DEFAULT_NAMES)
+
+
+def _misnamed(directory: Path) -> list[str]:
+    """Config files in this directory that discovery would not read: a misspelt name, a misspelt pyproject table."""
+    names = [name for name in MISSPELT_NAMES if (directory / name).is_file()]
+    pyproject = directory / "pyproject.toml"
+    if pyproject.is_file() and _declares_table(pyproject):
+        tool = _pyproject_data(pyproject).get("tool")
+        names += [f"pyproject.toml [tool.{key}]" for key in (tool if isinstance(tool, dict) else {})
+                  if key != "casino-audit" and _NAMED.fullmatch(key)]
+    return names
 
 
 def find_config(explicit: Path | None, start: Path | None = None) -> Path | None:
@@ -107,6 +125,13 @@ def find_config(explicit: Path | None, start: Path | None = None) -> Path | None
         pyproject = directory / "pyproject.toml"
         if pyproject.is_file() and _declares_table(pyproject) and _pyproject_table(pyproject) is not None:
             found.append(pyproject)
+        misnamed = _misnamed(directory)
+        if misnamed:  # its settings (require_params, fail_on ...) would be lost in silence
+            raise ConfigError([Finding(F.CONFIG_INVALID, Severity.ERROR,
+                                       f"{', '.join(misnamed)} in {directory} looks like a config file but is not read:"
+                                       " config files are named casino-audit.yaml or .casino-audit.yaml (or a "
+                                       "pyproject.toml's [tool.casino-audit]); rename it, or name one with --config",
+                                       str(directory / misnamed[0].split(" ")[0]))])
         if len(found) > 1:
             raise ConfigError([Finding(F.CONFIG_INVALID, Severity.ERROR,
                                        f"{len(found)} config files in one directory ({', '.join(p.name for p in found)}):"
@@ -131,20 +156,23 @@ class _NotToml(Exception):
     pass
 
 
-def _pyproject_table(path: Path):
-    """`[tool.casino-audit]` of a pyproject.toml, or None when it has none."""
+def _pyproject_data(path: Path) -> dict:
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib
     try:
         with open(path, "rb") as handle:
-            data = tomllib.load(handle, parse_float=Decimal)  # money is never a binary float
+            return tomllib.load(handle, parse_float=Decimal)  # money is never a binary float
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError([Finding(F.CONFIG_INVALID, Severity.ERROR, f"{path} cannot be read as TOML: {error}",
                                    str(path))]) from None
-    table = data.get("tool", {}).get("casino-audit") if isinstance(data.get("tool"), dict) else None
-    return table
+
+
+def _pyproject_table(path: Path):
+    """`[tool.casino-audit]` of a pyproject.toml, or None when it has none."""
+    data = _pyproject_data(path)
+    return data.get("tool", {}).get("casino-audit") if isinstance(data.get("tool"), dict) else None
 
 
 def _table_line(path: Path) -> int:

@@ -158,3 +158,24 @@ def test_a_pyproject_tables_decimal_parameter_is_read_exactly(tmp_path):
     assert done.returncode == 0, done.stderr
     [params] = [s for s in json.loads(done.stdout)["settings"] if s["name"] == "params"]
     assert params["value"] == {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10.0"}
+
+
+def test_a_config_file_misnamed_beside_the_filings_is_refused_not_ignored(tmp_path):
+    # `casino-audit.yml` (or a pyproject table [tool.casino_audit]) holding `require_params: true`, the CI's gate,
+    # was not read and said nowhere: the run passed, exit 0, with two rules not applied for want of a parameter.
+    (tmp_path / ".git").mkdir()
+    filings = tmp_path / "filings"
+    filings.mkdir()
+    (filings / "machine.yaml").write_text((EXAMPLES / "lu" / "machine-compliant.yaml").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    for name, text in (("casino-audit.yml", "require_params: true\n"),
+                       (".casino_audit.yaml", "require_params: true\n"),
+                       ("pyproject.toml", "[project]\nname = 'x'\n[tool.casino_audit]\nrequire_params = true\n")):
+        misnamed = tmp_path / name
+        misnamed.write_text(text, encoding="utf-8")
+        done = run_in_process("check", "filings", cwd=tmp_path)
+        assert done.returncode == 2, (name, done.stdout)
+        assert name in done.stderr and "casino-audit.yaml" in done.stderr, done.stderr
+        misnamed.unlink()
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'casino_audit_tools'\n", encoding="utf-8")
+    assert run_in_process("check", "filings", cwd=tmp_path).returncode == 0  # a project named so is no config
