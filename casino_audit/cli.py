@@ -242,6 +242,7 @@ def check(
         _guard_output(target, reads)
     if write_baseline is not None:  # may sit in the tree checked: it is set aside, not checked
         _guard_output(write_baseline, reads, inside_checked_tree=True)
+        _guard_baseline(write_baseline)
         if any(target.resolve() == write_baseline.resolve() for target in outputs):
             raise Fail("--output and --write-baseline name the same file")
     try:
@@ -257,6 +258,17 @@ def check(
             with contextlib.suppress(OSError):
                 target.unlink()
         raise
+
+
+def _guard_baseline(path: Path) -> None:
+    """--write-baseline replaces a baseline, never another file (a filing of the tree checked would be set aside
+    unchecked, then lost)."""
+    from casino_audit.suppressions import is_baseline
+
+    if (path.exists() or path.is_symlink()) and not (path.is_file() and path.stat().st_size == 0) \
+            and not is_baseline(path):
+        raise OutputRefused(f"--write-baseline {path} exists and is not a casino-audit baseline; it is never "
+                            "replaced: name another file")
 
 
 def _report_targets(formats: list[str], outputs: list[Path]) -> list[tuple[str, Optional[Path]]]:

@@ -121,6 +121,15 @@ def read_baseline(path: Path) -> dict[tuple[str, str, int, str], int]:
     return dict(entries)
 
 
+def is_baseline(path: Path) -> bool:
+    """A file --write-baseline wrote (of any version): the only kind it replaces."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("format") == BASELINE_FORMAT
+
+
 def baseline_document(entries: Counter) -> dict:
     return {"format": BASELINE_FORMAT, "version": BASELINE_VERSION,
             "findings": [{"file": file, "rule_id": rule_id, "document": document, "pointer": pointer, "count": count}

@@ -179,3 +179,21 @@ def test_a_config_file_misnamed_beside_the_filings_is_refused_not_ignored(tmp_pa
         misnamed.unlink()
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'casino_audit_tools'\n", encoding="utf-8")
     assert run_in_process("check", "filings", cwd=tmp_path).returncode == 0  # a project named so is no config
+
+
+def test_write_baseline_never_replaces_a_file_that_is_no_baseline(tmp_path):
+    # --write-baseline filings/machine.json, a filing of the tree checked: the filing was set aside as "the
+    # baseline being written" (its breaches never checked) and then overwritten with the baseline.
+    filings = tmp_path / "filings"
+    filings.mkdir()
+    machine = filings / "machine.json"
+    text = (EXAMPLES / "lu" / "machine-rate-as-fraction.json").read_text(encoding="utf-8")
+    machine.write_text(text, encoding="utf-8")
+    done = run_in_process("check", "filings", "--write-baseline", "filings/machine.json", cwd=tmp_path)
+    assert done.returncode == 2 and "machine.json" in done.stderr, (done.returncode, done.stdout)
+    assert machine.read_text(encoding="utf-8") == text
+    # a baseline written before is replaced, as ever
+    first = run_in_process("check", "filings", "--write-baseline", "baseline.json", cwd=tmp_path)
+    assert first.returncode == 1 and (tmp_path / "baseline.json").is_file()
+    again = run_in_process("check", "filings", "--write-baseline", "baseline.json", cwd=tmp_path)
+    assert again.returncode == 1, again.stderr
