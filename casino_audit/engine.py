@@ -37,13 +37,25 @@ def selected(rule_id: str, select: Iterable[str] | None, ignore: Iterable[str] |
     return not (ignore and any(matches(code) for code in ignore))
 
 
-def _reporting_its_omission(rule: Rule, select, ignore) -> Rule:
-    """A rule leaves a missing value to the rule its `missing: {reported_by: ID}` names, so that it is said once;
-    with that rule switched off (--select/--ignore) it says so itself, never passes a value it could not read."""
+def _reporting_its_omission(rule: Rule, ruleset: Ruleset, values: dict, select, ignore) -> Callable:
+    """The rule's check. A rule leaves a missing value to the rule its `missing: {reported_by: ID}` names, so that
+    it is said once; with that rule switched off (--select/--ignore), it says so itself wherever that rule would
+    have applied (its kind, games and `when:`), never passes a value it could not read."""
+    run = rule.compile(values)
     wanted = rule.check.get("missing")
-    if isinstance(wanted, dict) and not selected(wanted["reported_by"], select, ignore):
-        return replace(rule, check={key: value for key, value in rule.check.items() if key != "missing"})
-    return rule
+    if not isinstance(wanted, dict) or selected(wanted["reported_by"], select, ignore):
+        return run
+    reporter = next(other for other in ruleset.rules if other.id == wanted["reported_by"])
+    if reporter.kind != rule.kind:
+        return run
+    strict = replace(rule, check={key: value for key, value in rule.check.items() if key != "missing"}).compile(values)
+    conditions = tuple(checks.compile_condition(c) for c in reporter.when)
+    game_of = KINDS[reporter.kind].game_of
+
+    def check(data):
+        applies = (not reporter.games or game_of(data) in reporter.games) and all(holds(data) for holds in conditions)
+        return (strict if applies else run)(data)
+    return check
 
 
 def _related(a: str, b: str) -> bool:
@@ -186,7 +198,7 @@ class Checker:
             if rule.scope != DOCUMENT or not selected(rule.id, self.select, self.ignore):
                 continue  # record and dossier rules reach the run as ScopedChecks
             missing = tuple(name for name in rule.params if name not in values)
-            run = None if missing else _reporting_its_omission(rule, self.select, self.ignore).compile(values)
+            run = None if missing else _reporting_its_omission(rule, ruleset, values, self.select, self.ignore)
             conditions = tuple(checks.compile_condition(c) for c in rule.when)
             targets = _targets(rule.check)
             own = tuple((segments, expected) for segments, expected in targets

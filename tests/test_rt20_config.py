@@ -197,3 +197,20 @@ def test_write_baseline_never_replaces_a_file_that_is_no_baseline(tmp_path):
     assert first.returncode == 1 and (tmp_path / "baseline.json").is_file()
     again = run_in_process("check", "filings", "--write-baseline", "baseline.json", cwd=tmp_path)
     assert again.returncode == 1, again.stderr
+
+
+def test_a_rule_reporting_its_omission_does_so_only_where_the_switched_off_rule_would_have_applied(tmp_path):
+    # LU-SLOT-COIN-MIN leaves a missing coin list to LU-SLOT-COIN-DENOMINATIONS, which applies only to a machine
+    # that takes coins: a machine taking tokens alone lists none, and passes, whatever is selected.
+    machine = tmp_path / "machine.yaml"
+    text = (EXAMPLES / "lu" / "machine-compliant.yaml").read_text(encoding="utf-8")
+    machine.write_text("".join(line for line in text.splitlines(keepends=True) if "coin_denominations_eur" not in line)
+                       .replace("accepts: [coins, tokens]", "accepts: [tokens]"), encoding="utf-8")
+    config = str(EXAMPLES / "example.casino-audit.yaml")
+    assert run_in_process("check", str(machine), "--config", config, "--select", "LU-SLOT-COIN-MIN").returncode == 0
+    coins = tmp_path / "coins.yaml"
+    coins.write_text(machine.read_text(encoding="utf-8").replace("accepts: [tokens]", "accepts: [coins]"),
+                     encoding="utf-8")
+    done = run_in_process("check", str(coins), "--config", config, "--select", "LU-SLOT-COIN-MIN", "--format", "json")
+    assert done.returncode == 1
+    assert [f["rule_id"] for f in json.loads(done.stdout)["findings"]] == ["LU-SLOT-COIN-MIN"]
