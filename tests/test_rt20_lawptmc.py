@@ -1,0 +1,33 @@
+"""Red-team session 20: how pt.yaml reads Portaria n.º 217/2007 and mc.yaml reads AM n° 2003-281.
+
+Each test edits a compliant example (the pattern of tests/test_law_readings.py) and runs it through the real
+pipeline with the shipped rulesets, so it fails on the reading it replaced.
+"""
+
+import pytest
+
+from test_law_readings import ids
+
+PT_BAC, PT_MAC = "pt/table-bacara.yaml", "pt/table-bacara-macau-double.yaml"
+
+
+# --- Bacará (Secção III and IV), n.º 5, a): with a sabot baralhador automático there is no cut ---------------------
+@pytest.mark.parametrize("example, edits", [
+    pytest.param(PT_MAC, [("same_colour: true}", "same_colour: true, player_cut: true}")], id="Macau, Secção IV"),
+    pytest.param(PT_BAC, [("burn_cards: 8}", "burn_cards: 8, player_cut: true}\nshuffler: {used: true, deals: true}")],
+                 id="ponto e banca, Secção III"),
+])
+def test_a_bacara_table_with_a_shuffling_shoe_and_a_cut_is_a_breach(tmp_path, example, edits):
+    assert "PT-BAC-SHUFFLER-NO-CUT" in ids(tmp_path, example, edits)
+
+
+@pytest.mark.parametrize("example, edits", [
+    pytest.param(PT_MAC, [], id="shuffling shoe, no cut said"),
+    pytest.param(PT_MAC, [("same_colour: true}", "same_colour: true, player_cut: false}")], id="shuffling shoe, no cut"),
+    pytest.param(PT_MAC, [("same_colour: true}", "same_colour: true, player_cut: true}"),
+                          ("shuffler: {used: true, deals: true}", "shuffler: {used: false, deals: true}")],
+                 id="the shoe not used: cut by hand (n.º 4)"),
+    pytest.param(PT_BAC, [("burn_cards: 8}", "burn_cards: 8, player_cut: true}")], id="no shuffling shoe: cut by hand"),
+])
+def test_a_bacara_table_cut_by_hand_or_shuffled_without_a_cut_passes(tmp_path, example, edits):
+    assert "PT-BAC-SHUFFLER-NO-CUT" not in ids(tmp_path, example, edits)
