@@ -31,3 +31,16 @@ def test_a_bacara_table_with_a_shuffling_shoe_and_a_cut_is_a_breach(tmp_path, ex
 ])
 def test_a_bacara_table_cut_by_hand_or_shuffled_without_a_cut_passes(tmp_path, example, edits):
     assert "PT-BAC-SHUFFLER-NO-CUT" not in ids(tmp_path, example, edits)
+
+
+# --- Monaco, Article Premier (joueurs): «Aucune personne debout ne peut miser sur la main d'un joueur assis.» ------
+MC_STUD = "mc/table-stud-poker.yaml"
+
+
+def test_a_monaco_stud_table_open_to_standing_players_is_a_breach(tmp_path):
+    assert ids(tmp_path, MC_STUD, [("seats: 7}", "seats: 7, standing_players: true}")]) == {"MC-STUD-STANDING"}
+
+
+@pytest.mark.parametrize("edits", [[], [("seats: 7}", "seats: 7, standing_players: false}")]], ids=["unsaid", "no"])
+def test_a_monaco_stud_table_closed_to_standing_players_passes(tmp_path, edits):
+    assert ids(tmp_path, MC_STUD, edits) == set()
