@@ -44,3 +44,22 @@ def test_a_monaco_stud_table_open_to_standing_players_is_a_breach(tmp_path):
 @pytest.mark.parametrize("edits", [[], [("seats: 7}", "seats: 7, standing_players: false}")]], ids=["unsaid", "no"])
 def test_a_monaco_stud_table_closed_to_standing_players_passes(tmp_path, edits):
     assert ids(tmp_path, MC_STUD, edits) == set()
+
+
+# --- pt.yaml's not_encoded says what is left out, and nothing a rule does check ----------------------------------
+def test_pt_not_encoded_neither_disowns_a_replayed_number_nor_claims_an_unchecked_one():
+    from casino_audit.rulesets import load_builtin
+
+    pt = load_builtin("pt")
+    entries = {entry["article"]: entry for entry in pt.not_encoded}
+    rules = {rule.id: rule for rule in pt.rules}
+    # banca francesa n.º 18 (the thrower's hour) is replayed from the logs
+    assert rules["PT-BF-LOG-THROWER-TURN"].citation.article == "Título I, Capítulo II, Secção I, n.º 18"
+    assert "Título I, Capítulo II, Secção I, n.º 18" not in entries
+    # cussec n.º 9 (pequeno and grande lose on a triple) is replayed from the logs
+    assert rules["PT-CUSSEC-LOG-RESOLUTION"].citation.article == "Título I, Capítulo II, Secção III, n.º 9"
+    assert not any("Secção III, n.os 4 to 6, 9" in article or "triples" in entry["subject"]
+                   for article, entry in entries.items())
+    # Macau n.º 11's difference between ponto and banca stakes: no rule checks it, and the list must not say so
+    macau = entries["Título I, Capítulo III, Secção IV, n.º 11 (2nd and 3rd sentences)"]
+    assert "not checked yet" in macau["reason"] and "checked from the game logs" not in macau["reason"]
