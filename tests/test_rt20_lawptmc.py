@@ -63,3 +63,20 @@ def test_pt_not_encoded_neither_disowns_a_replayed_number_nor_claims_an_unchecke
     # Macau n.º 11's difference between ponto and banca stakes: no rule checks it, and the list must not say so
     macau = entries["Título I, Capítulo III, Secção IV, n.º 11 (2nd and 3rd sentences)"]
     assert "not checked yet" in macau["reason"] and "checked from the game logs" not in macau["reason"]
+
+
+# --- póquer sem descarte n.º 14: the ante's band is 25 times the minimum of the operating authorisation ---------
+PT_PSD = "pt/table-poker-sem-descarte.yaml"
+
+
+def test_a_poker_maximum_within_25_table_minima_but_over_25_authorised_minima_is_a_breach(tmp_path):
+    # The director raised the table minimum to 20 (n.º 13); the authorisation's minimum is 5: at most 125.
+    edits = [("stakes: {minimum_eur: 5, maximum_eur: 125}",
+              "stakes: {authorised_minimum_eur: 5, minimum_eur: 20, maximum_eur: 500}")]
+    assert ids(tmp_path, PT_PSD, edits) == {"PT-PSD-ANTE-BAND-AUTHORISED"}
+
+
+@pytest.mark.parametrize("stakes", ["{authorised_minimum_eur: 5, minimum_eur: 20, maximum_eur: 125}",
+                                    "{authorised_minimum_eur: 5, minimum_eur: 5, maximum_eur: 125}"])
+def test_a_poker_maximum_within_25_authorised_minima_passes(tmp_path, stakes):
+    assert ids(tmp_path, PT_PSD, [("stakes: {minimum_eur: 5, maximum_eur: 125}", f"stakes: {stakes}")]) == set()
