@@ -80,3 +80,30 @@ def test_a_poker_maximum_within_25_table_minima_but_over_25_authorised_minima_is
                                     "{authorised_minimum_eur: 5, minimum_eur: 5, maximum_eur: 125}"])
 def test_a_poker_maximum_within_25_authorised_minima_passes(tmp_path, stakes):
     assert ids(tmp_path, PT_PSD, [("stakes: {minimum_eur: 5, maximum_eur: 125}", f"stakes: {stakes}")]) == set()
+
+
+# --- craps parameters the text leaves to the table (n.º 10.2's bar, n.º 12's missing payouts): a value given but
+# unreadable is an error of the run, never the note "give the parameter" that a value not given earns -------------
+def _craps(params):
+    from casino_audit.engine import Checker
+    from casino_audit.pipeline import run
+    from conftest import EXAMPLES
+    from test_law_readings import RULESETS
+
+    pt = RULESETS["PT"]
+    checker = Checker(RULESETS, {"PT": {name: pt.params[name].parse(value) for name, value in params.items()}})
+    return run([str(EXAMPLES / "pt/log-craps.jsonl")], checker).findings
+
+
+@pytest.mark.parametrize("bar", ["3", "7", "11"])
+def test_a_craps_bar_other_than_two_or_twelve_is_refused(bar):
+    from test_law_readings import RULESETS
+
+    with pytest.raises(ValueError, match="craps_bar_total"):
+        RULESETS["PT"].params["craps_bar_total"].parse(bar)
+
+
+@pytest.mark.parametrize("bar", ["2", "12", 12])
+def test_a_craps_bar_of_two_or_twelve_is_taken(bar):
+    findings = _craps({"craps_bar_total": bar})
+    assert not [f for f in findings if f.rule_id == "PT-CRAPS-LOG-BAR"]
