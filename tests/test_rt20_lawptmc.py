@@ -107,3 +107,18 @@ def test_a_craps_bar_other_than_two_or_twelve_is_refused(bar):
 def test_a_craps_bar_of_two_or_twelve_is_taken(bar):
     findings = _craps({"craps_bar_total": bar})
     assert not [f for f in findings if f.rule_id == "PT-CRAPS-LOG-BAR"]
+
+
+def test_an_unreadable_craps_place_payout_is_an_error_not_a_note():
+    from casino_audit.findings import Severity
+
+    found = [f for f in _craps({"craps_place_4_pays": "nine to five"}) if f.rule_id == "PT-CRAPS-LOG-GIVEN-PAYOUTS"]
+    assert found and all(f.severity == Severity.ERROR for f in found), found
+    assert any("craps_place_4_pays" in f.message and "cannot be read" in f.message for f in found), found
+
+
+def test_craps_place_payouts_not_given_are_a_note():
+    from casino_audit.findings import Severity
+
+    found = [f for f in _craps({}) if f.rule_id == "PT-CRAPS-LOG-GIVEN-PAYOUTS"]
+    assert found and all(f.severity == Severity.INFO for f in found), found

@@ -182,7 +182,7 @@ class LogSession:
                 for aspect in unchecked:
                     for rule, _ in self.by_aspect.pop(aspect, ()):
                         self._not_applied(rule, unavailable.reason(aspect),
-                                          Severity.ERROR if unavailable.unreadable else None)
+                                          Severity.ERROR if unavailable.unreadable_for(aspect) else None)
                 if self.prepared is not None:  # replayed, but a part of it is not checked: said once
                     for aspect, why in unavailable.partial.items():
                         for rule, _ in self.by_aspect.get(aspect, ()):

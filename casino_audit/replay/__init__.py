@@ -102,22 +102,26 @@ class Unavailable(Exception):
 
     def __init__(self, aspects: Iterable[str], why: str, prepared: Any = None,
                  reasons: Mapping[str, str] | None = None, partial: Mapping[str, str] | None = None,
-                 unreadable: bool = False):
+                 unreadable: bool | Iterable[str] = False):
         """`prepared`: what the other aspects are replayed with, if they still can be (None: none can);
         `reasons`: each aspect's own reason, where they differ (`why` says them all); `partial`: aspects still
         replayed (with `prepared`) of which a part is not checked, and why (said once, the aspect kept);
         `unreadable`: what was given (a parameter's value, the rules of play) cannot be read, which is an error
-        of the run, never a note: a value mistyped must not turn the checks off."""
+        of the run, never a note: a value mistyped must not turn the checks off (True: every aspect; or the
+        aspects it concerns, the others' reasons staying notes)."""
         super().__init__(why)
         self.aspects = tuple(aspects)
         self.why = why
         self.prepared = prepared
         self.reasons = dict(reasons or {})
         self.partial = dict(partial or {})
-        self.unreadable = unreadable
+        self.unreadable = unreadable if isinstance(unreadable, bool) else frozenset(unreadable)
 
     def reason(self, aspect: str) -> str:
         return self.reasons.get(aspect, self.why)
+
+    def unreadable_for(self, aspect: str) -> bool:
+        return self.unreadable is True or (not isinstance(self.unreadable, bool) and aspect in self.unreadable)
 
 
 @dataclass(frozen=True)

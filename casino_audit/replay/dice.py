@@ -147,16 +147,22 @@ def prepare_partial(game: str, terms: Terms) -> tuple[Prepared, Unavailable | No
         if found is not None:
             payouts[key] = found
     payout_params = dict(play.get("payout_params", {}))
-    absent = []
+    absent, unreadable = [], []
     for key, param in payout_params.items():
         if key in payouts:
             continue
-        found = engine.payout_value(terms.params.get(param)) if terms.params.get(param) is not None else None
-        if found is None:
-            absent.append(param)
-        else:
+        given = terms.params.get(param)
+        found = engine.payout_value(given) if given is not None else None
+        if found is not None:
             payouts[key] = found
-    if absent:
+        elif given is None:
+            absent.append(param)
+        else:  # given but mistyped: an error of the run, never the note a value not given earns
+            unreadable.append(f"{param}={given!r}")
+    if unreadable:
+        missing["given_payouts"] = (f"the payouts of the bets on the numbers cannot be read: {', '.join(unreadable)} "
+                                    f"(a payout per unit staked: 9/5, 9 para 5 or 1.8)")
+    elif absent:
         missing["given_payouts"] = (f"the payouts of the bets on the numbers (n.º 12, «ver documento original») and "
                                     f"of odds laid on the don't side are not in the text; give {', '.join(absent)}")
     bar = None
@@ -172,7 +178,8 @@ def prepare_partial(game: str, terms: Terms) -> tuple[Prepared, Unavailable | No
                         frozenset(missing), game == "craps", from_params)
     if not missing:
         return prepared, None
-    return prepared, Unavailable(tuple(missing), "; ".join(missing.values()), reasons=missing)
+    return prepared, Unavailable(tuple(missing), "; ".join(missing.values()), reasons=missing,
+                                 unreadable=("given_payouts",) if unreadable else False)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
