@@ -246,7 +246,7 @@ def test_portuguese_insurance_is_at_most_half_the_bet(tmp_path, insurance, expec
 @pytest.mark.parametrize("code, article, words", [
     ("LU", "Art. 18-2, al. 2 (2nd and 3rd sentences)", "floor plan"),
     ("LU", "Art. 37-6, al. 10", "game logs"),
-    ("PT", "Título I, Capítulo III, Secção IV, n.º 11 (2nd and 3rd sentences)", "game logs"),
+    ("PT", "Título I, Capítulo III, Secção IV, n.º 11 (2nd sentence)", "game logs"),
 ])
 def test_log_only_provisions_are_listed_as_not_encoded(code, article, words):
     entries = {entry["article"]: entry for entry in RULESETS[code].not_encoded}

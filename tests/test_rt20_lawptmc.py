@@ -60,9 +60,10 @@ def test_pt_not_encoded_neither_disowns_a_replayed_number_nor_claims_an_unchecke
     assert rules["PT-CUSSEC-LOG-RESOLUTION"].citation.article == "Título I, Capítulo II, Secção III, n.º 9"
     assert not any("Secção III, n.os 4 to 6, 9" in article or "triples" in entry["subject"]
                    for article, entry in entries.items())
-    # Macau n.º 11's difference between ponto and banca stakes: no rule checks it, and the list must not say so
-    macau = entries["Título I, Capítulo III, Secção IV, n.º 11 (2nd and 3rd sentences)"]
-    assert "not checked yet" in macau["reason"] and "checked from the game logs" not in macau["reason"]
+    # Macau n.º 11's difference between ponto and banca stakes is replayed from the logs; the invitation is not
+    assert rules["PT-MACAU-LOG-BOTH-SIDES"].citation.article == "Título I, Capítulo III, Secção IV, n.º 11"
+    macau = entries["Título I, Capítulo III, Secção IV, n.º 11 (2nd sentence)"]
+    assert "difference" not in macau["subject"] and "checked from the game logs" not in macau["reason"]
 
 
 # --- póquer sem descarte n.º 14: the ante's band is 25 times the minimum of the operating authorisation ---------
@@ -122,3 +123,49 @@ def test_craps_place_payouts_not_given_are_a_note():
 
     found = [f for f in _craps({}) if f.rule_id == "PT-CRAPS-LOG-GIVEN-PAYOUTS"]
     assert found and all(f.severity == Severity.INFO for f in found), found
+
+
+# --- bacará ponto e banca/Macau n.º 11: a player on both ponto and banca keeps their difference at least the minimum
+MACAU_HEADER = ('{"kind": "game-log", "jurisdiction": "PT", "game": "bacara_macau", "casino": "Casino Lisboa", '
+                '"table": "M2", "decks": 6, "limits": {"minimum": 20, "maximum": 2000}}')
+
+
+def _macau(tmp_path, bets, limits=""):
+    import json
+
+    from test_law_readings import checker
+    from casino_audit.pipeline import run
+
+    coup = {"coup": 1, "time": "2026-11-02T22:00:05", "session": "S", "shoe": 1, "player": ["9h", "Kd"],
+            "banker": ["5c", "Qh"], "outcome": "player", "bets": bets}
+    if limits:
+        coup["limits"] = {"minimum": limits}
+    path = tmp_path / "macau.jsonl"
+    path.write_text(MACAU_HEADER + "\n" + json.dumps(coup) + "\n", "utf-8")
+    return [f for f in run([str(path)], checker()).findings if f.rule_id == "PT-MACAU-LOG-BOTH-SIDES"]
+
+
+def _bet(seat, chance, stake):
+    return {"seat": seat, "chance": chance, "stake": stake, "net": stake if chance == "ponto" else -stake}
+
+
+@pytest.mark.parametrize("bets, limits", [
+    pytest.param([_bet(1, "ponto", 100), _bet(1, "banca", 90)], "", id="10 apart, minimum 20"),
+    pytest.param([_bet(1, "ponto", 100), _bet(1, "banca", 100)], "", id="equal"),
+    pytest.param([_bet(1, "ponto", 60), _bet(1, "ponto", 40), _bet(1, "banca", 85)], "", id="two ponto stakes added"),
+    pytest.param([_bet(1, "ponto", 100), _bet(1, "banca", 70)], "40", id="30 apart, minimum raised to 40"),
+])
+def test_a_macau_player_on_both_sides_closer_than_the_minimum_is_a_breach(tmp_path, bets, limits):
+    from casino_audit.findings import Severity
+
+    found = _macau(tmp_path, bets, limits)
+    assert [f.severity for f in found] == [Severity.ERROR], found
+
+
+@pytest.mark.parametrize("bets", [
+    pytest.param([_bet(1, "ponto", 100), _bet(1, "banca", 80)], id="20 apart: the minimum itself"),
+    pytest.param([_bet(1, "ponto", 100), _bet(2, "banca", 100)], id="two players"),
+    pytest.param([_bet(1, "ponto", 100), _bet(1, "empate", 100)], id="ponto and empate"),
+])
+def test_a_macau_player_on_both_sides_at_least_the_minimum_apart_passes(tmp_path, bets):
+    assert _macau(tmp_path, bets) == []

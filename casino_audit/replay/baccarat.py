@@ -13,7 +13,7 @@ to for the player: the win paid (positive), 0 for a stake handed back, minus the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
@@ -29,6 +29,8 @@ ASPECTS = {
     "outcome": "the declared outcome is the one the hands' totals give",
     "chances": "every bet is on a chance the game has",
     "settlement": "every bet was settled at the law's (or the table's) payout, to the cent",
+    "both_sides": "a seat staking on both ponto and banca in one coup keeps the difference between the two at least "
+                  "the table minimum (PT bacará/Macau n.º 11)",
 }
 _HAND = {"type": "array", "items": CARD_SCHEMA, "minItems": 2, "maxItems": 3}
 COUP_SCHEMA = {
@@ -63,6 +65,8 @@ class Prepared:
     terms: Mapping[str, Mapping]  # chance -> {wins_on, returned_on, pays, deduction ...}: the chances paid
     decks: int | None
     chances: tuple[str, ...] = ()  # every chance of the game, paid or not (the schedule may leave some out)
+    sides: Mapping[str, str] = field(default_factory=dict)  # chance -> player or banker, for the chances that win on a hand
+    minimum: Decimal | None = None  # the table minimum the log starts with (a coup's `limits` changes it)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -85,12 +89,17 @@ def prepare(game: str, terms: Terms) -> Prepared:
             for name, deduction in deductions.items():
                 if name in chance_terms:
                     chance_terms[name] = {**chance_terms[name], **deduction}
-    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets))
+    sides = {name: bet["wins_on"] for name, bet in bets.items() if bet.get("wins_on") in (baccarat.PLAYER, baccarat.BANKER)}
+    minimum = money((terms.limits or {}).get("minimum"))
+    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum)
     unknown = [name for name in bets if name not in payouts]
     reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
         reasons["drawing"] = (f"the ruleset has no drawing table for {game} (the law's text gives none, or it is "
                               "not encoded); a house ruleset that extends it may give one under `play:`")
+    if minimum is None:
+        reasons["both_sides"] = ("the table minimum is not known: name the table configuration in the header "
+                                 "(`table_config`) or give `limits` there")
     if prepared.decks is None:
         reasons["deal"] = ("the number of decks in the shoe is not known: name the table configuration in the header "
                            "(`table_config`) or give `decks` there")
@@ -109,7 +118,7 @@ def _exact(value: Any) -> Any:
 
 
 def start(prepared: Prepared) -> dict:
-    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes()}
+    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes(), "minimum": prepared.minimum}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
@@ -138,6 +147,11 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
     if coup["outcome"] != outcome:
         yield "outcome", "/outcome", (f"declared {coup['outcome']}, but the player has {player_total} and the banker "
                                       f"{banker_total}: {outcome}")
+    limits = coup.get("limits")
+    if isinstance(limits, Mapping) and money(limits.get("minimum")) is not None:
+        state["minimum"] = money(limits["minimum"])  # as the core reads a coup's limits
+    if state["minimum"] is not None:
+        yield from _both_sides(prepared, coup, state["minimum"])
     units = state["units"]
     # «quando as duas cartas inicialmente distribuídas a um daqueles grupos tiverem a mesma denominação» (PT n.º 19)
     pairs = frozenset(hand for hand, cards in ((baccarat.PLAYER, player), (baccarat.BANKER, banker))
@@ -175,6 +189,27 @@ def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker
     found = units[(chance, outcome, banker_total, pairs)] = baccarat.settle(
         outcome, {chance: 1}, {chance: prepared.terms[chance]}, banker_total=banker_total, pairs=pairs)[chance]
     return found
+
+
+def _both_sides(prepared: Prepared, coup: Mapping, minimum: Decimal) -> Iterator[tuple[str, str, str]]:
+    """PT Macau n.º 11: «No caso de um jogador apostar simultaneamente no ponto e na banca, a diferença entre ambas
+    as apostas não pode ser inferior ao valor mínimo de aposta nessa banca.» A player is a seat; a bet without one
+    is no one's and is not added to anyone's."""
+    staked: dict[Any, dict[str, Decimal]] = {}
+    where: dict[Any, int] = {}
+    for index, bet in enumerate(coup["bets"]):
+        side, stake, seat = prepared.sides.get(bet["chance"]), money(bet["stake"]), bet.get("seat")
+        if side is None or stake is None or type(seat) is not int:
+            continue
+        sides = staked.setdefault(seat, {})
+        sides[side] = sides.get(side, Decimal(0)) + stake
+        where[seat] = index
+    for seat, sides in staked.items():
+        if len(sides) == 2 and abs(sides[baccarat.PLAYER] - sides[baccarat.BANKER]) < minimum:
+            yield "both_sides", f"/bets/{where[seat]}/stake", (
+                f"seat {seat} stakes {cents(sides[baccarat.PLAYER])} on the player's side and "
+                f"{cents(sides[baccarat.BANKER])} on the banker's: the difference is less than the table minimum, "
+                f"{cents(minimum)}")
 
 
 def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
