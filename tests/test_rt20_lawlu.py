@@ -1,0 +1,58 @@
+"""How the Luxembourg ruleset reads the RGD of 8 March 2002 (session 20's audit of rulesets/lu.yaml): each test
+is a small filing, a compliant example with a few edits, run through the real pipeline with the shipped rulesets,
+and fails on the reading that was there before."""
+
+from __future__ import annotations
+
+import json
+
+from casino_audit.engine import Checker
+from casino_audit.findings import Severity
+from casino_audit.pipeline import run
+from casino_audit.rulesets import load_builtin
+from conftest import EXAMPLES, TEST_PARAMS
+
+LU = load_builtin("lu")
+LOG_PARAMS = {**TEST_PARAMS, "blackjack_dealer_rule": "stands_on_17", "blackjack_pays": "1.5",
+              "blackjack_win_pays": "1", "blackjack_dealer_blackjack_takes": "all", "blackjack_insurance_pays": "2",
+              "blackjack_insurance_maximum": "0.5", "blackjack_doubling": "9,10,11",
+              "blackjack_double_after_split": "yes", "blackjack_split_hands": "4", "blackjack_surrender_loses": "none"}
+
+
+def checker() -> Checker:
+    return Checker({"LU": LU}, {"LU": {n: LU.params[n].parse(v) for n, v in LOG_PARAMS.items() if n in LU.params}})
+
+
+def log_findings(tmp_path, example: str, edit) -> list[tuple[str, str]]:
+    """(rule id, pointer) of every finding above info on the example log `edit(records)` changed."""
+    records = [json.loads(line) for line in (EXAMPLES / example).read_text("utf-8").splitlines()]
+    edit(records)
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    return [(f.rule_id, f.pointer) for f in run([str(path)], checker()).findings if f.severity != Severity.INFO]
+
+
+def ids(found) -> set[str]:
+    return {rule for rule, _ in found}
+
+
+# --- Art. 33, al. 2 and 4: a blackjack box's stake lies between the table's minimum and maximum ------------------
+def _box_stake(amount: str, net: str):
+    def edit(records):
+        hand = records[3]["boxes"][0]["hands"][0]  # coup 3: one box, a stand on 16 that wins
+        hand["stake"], hand["net"] = amount, net
+    return edit
+
+
+def test_a_blackjack_box_over_the_tables_maximum_is_a_breach(tmp_path):
+    found = log_findings(tmp_path, "lu/log-blackjack.jsonl", _box_stake("5000", "5000"))
+    assert ("LU-BJ-LOG-LIMITS", "/boxes/0/hands/0/stake") in found, found
+
+
+def test_a_blackjack_box_under_the_tables_minimum_is_a_breach(tmp_path):
+    found = log_findings(tmp_path, "lu/log-blackjack.jsonl", _box_stake("5", "5"))
+    assert ("LU-BJ-LOG-LIMITS", "/boxes/0/hands/0/stake") in found, found
+
+
+def test_a_blackjack_box_at_the_maximum_passes(tmp_path):
+    assert log_findings(tmp_path, "lu/log-blackjack.jsonl", _box_stake("1000", "1000")) == []
