@@ -56,3 +56,12 @@ def test_a_blackjack_box_under_the_tables_minimum_is_a_breach(tmp_path):
 
 def test_a_blackjack_box_at_the_maximum_passes(tmp_path):
     assert log_findings(tmp_path, "lu/log-blackjack.jsonl", _box_stake("1000", "1000")) == []
+
+
+# --- Citations: the words a rule rests on -----------------------------------------------------------------------
+def test_punto_banco_log_chances_quote_the_three_combinations_not_their_payouts():
+    """LU-PB-LOG-CHANCES refuses any chance but three: it rests on «ne peuvent faire usage que de trois
+    combinaisons», not on the sentence that says what each pays (LU-PB-LOG-SETTLEMENT's)."""
+    rule = next(r for r in LU.rules if r.id == "LU-PB-LOG-CHANCES")
+    words = " ".join(rule.citation.text.split())
+    assert "Les joueurs ne peuvent faire usage que de trois combinaisons punto, banco et égalité." in words
