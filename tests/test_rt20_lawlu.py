@@ -65,3 +65,30 @@ def test_punto_banco_log_chances_quote_the_three_combinations_not_their_payouts(
     rule = next(r for r in LU.rules if r.id == "LU-PB-LOG-CHANCES")
     words = " ".join(rule.citation.text.split())
     assert "Les joueurs ne peuvent faire usage que de trois combinaisons punto, banco et égalité." in words
+
+
+# --- Art. 37-5, al. 4: «Le coefficient choisi ne peut pas être changé en cours de saison» -------------------------
+def _punto_banco_maximum(coup: int, maximum: int, session: str | None = None):
+    def edit(records):
+        records[coup]["limits"] = {"minimum": 20, "maximum": maximum}
+        if session is not None:
+            records[coup]["session"] = session
+    return edit
+
+
+def test_a_punto_banco_coefficient_changed_within_a_session_is_a_breach(tmp_path):
+    # 100 times, then 200 times the same minimum of 20: both coefficients are allowed, the change is not
+    found = log_findings(tmp_path, "lu/log-punto-banco.jsonl", _punto_banco_maximum(3, 4000))
+    assert found == [("LU-PB-LOG-MAXIMUM-UNCHANGED", "/limits/maximum")], found
+
+
+def test_a_punto_banco_maximum_set_anew_at_another_session_is_not_judged(tmp_path):
+    # the log does not say when a season ends: a new session may open one
+    assert log_findings(tmp_path, "lu/log-punto-banco.jsonl", _punto_banco_maximum(4, 4000, "2026-11-03")) == []
+
+
+def test_a_punto_banco_minimum_and_maximum_changed_in_proportion_keep_the_coefficient(tmp_path):
+    def edit(records):
+        records[3]["limits"] = {"minimum": 40, "maximum": 4000}  # still 100 times: the minimum's change is the breach
+    found = log_findings(tmp_path, "lu/log-punto-banco.jsonl", edit)
+    assert "LU-PB-LOG-MAXIMUM-UNCHANGED" not in ids(found) and "LU-PB-LOG-MINIMUM-UNCHANGED" in ids(found), found

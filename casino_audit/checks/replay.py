@@ -22,6 +22,7 @@ CORE_ASPECTS = {
     "minimum_unchanged": "the table's minimum is not changed within one `per` (session or day)",
     "maximum_unchanged": "the table's maximum is not changed within one `per` (session or day)",
     "maximum_coefficient": "the table's maximum is one of `one_of` times its minimum",
+    "coefficient_unchanged": "the table's maximum in times its minimum is not changed within one `per` (session or day)",
     "staff_turn": "no one holds the `role` for more than `max_minutes` minutes in a row",
 }
 PERIODS = ("session", "day")
@@ -36,7 +37,7 @@ PARAMETERS = {
         "unit": {"oneOf": [NUMBER_OR_PARAM, {"const": "minimum"}], "description": "stake_multiple: the unit"},
         "chances": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                     "description": "stake_multiple, stake_limits: only the stakes on these chances"},
-        "per": {"enum": list(PERIODS), "description": "minimum_unchanged, maximum_unchanged: the period"},
+        "per": {"enum": list(PERIODS), "description": "minimum_unchanged, maximum_unchanged, coefficient_unchanged: the period"},
         "one_of": {"type": "array", "items": NUMBER, "minItems": 1,
                    "description": "maximum_coefficient: the allowed maxima, in times the minimum"},
         "role": {"type": "string", "description": "staff_turn: the role, as the coups' `staff` names it"},
@@ -47,7 +48,7 @@ PARAMETERS = {
     },
     "allOf": [
         {"if": {"properties": {"verify": {"const": "stake_multiple"}}}, "then": {"required": ["unit"]}},
-        {"if": {"properties": {"verify": {"enum": ["minimum_unchanged", "maximum_unchanged"]}}},
+        {"if": {"properties": {"verify": {"enum": ["minimum_unchanged", "maximum_unchanged", "coefficient_unchanged"]}}},
          "then": {"required": ["per"]}},
         {"if": {"properties": {"verify": {"const": "maximum_coefficient"}}}, "then": {"required": ["one_of"]}},
         {"if": {"properties": {"verify": {"const": "staff_turn"}}}, "then": {"required": ["role", "max_minutes"]}},

@@ -403,6 +403,8 @@ class _Core:
                                           f"{cents(changes[key])} within {spec['per']} {period} (set at coup {was[1]})")
                 if key in changes or was is None or was[0] != period:
                     current.since[(key, spec["per"])] = (period, data.get("coup"))
+        if "coefficient_unchanged" in self.wanted:
+            yield from self._coefficient_kept(record, data, when, changes)
         for key, value in changes.items():
             setattr(current, key, value)
         if changes:
@@ -457,6 +459,24 @@ class _Core:
                     place = pointers.join((*pointers.split(head), *segments[2:])) if head else "/limits"
                     said = "the log's `limits`, read as a table's `stakes`"
                 yield from session._breach("", record, place, f"{said}: {message}", [(bound.rule, None)])
+
+    def _coefficient_kept(self, record, data, when, changes) -> Iterator[Finding]:
+        """The maximum in times the minimum kept within a period (LU Art. 37-5, al. 4: «Le coefficient choisi ne peut
+        pas être changé»): a maximum and a minimum changed in proportion keep it, a maximum changed alone does not."""
+        current = self.limits
+        before = _ratio(current.minimum, current.maximum)
+        after = _ratio(changes.get("minimum", current.minimum), changes.get("maximum", current.maximum))
+        for rule, spec in self.wanted["coefficient_unchanged"]:
+            period = _period(spec["per"], data, when)
+            was = current.since.get(("coefficient", spec["per"]))
+            changed = after != before and before is not None and after is not None
+            if changed and was is not None and was[0] == period and period is not None:
+                yield from self.session._breach(
+                    "coefficient_unchanged", record, "/limits/maximum" if "maximum" in changes else "/limits/minimum",
+                    f"the table's maximum changes from {_times(before)} to {_times(after)} times its minimum within "
+                    f"{spec['per']} {period} (set at coup {was[1]})")
+            if changed or was is None or was[0] != period:
+                current.since[("coefficient", spec["per"])] = (period, data.get("coup"))
 
     def _turns(self, record, data, when) -> Iterator[Finding]:
         staff = data.get("staff") if isinstance(data.get("staff"), dict) else {}
@@ -643,6 +663,11 @@ def _seconds(delta: timedelta) -> Fraction:
 
 def _comparable(a: datetime, b: datetime) -> bool:
     return (a.tzinfo is None) == (b.tzinfo is None)
+
+
+def _ratio(minimum: Decimal | None, maximum: Decimal | None) -> Fraction | None:
+    """The maximum in times the minimum, exactly, where both are known."""
+    return Fraction(maximum) / Fraction(minimum) if minimum and maximum is not None else None
 
 
 def _times(ratio: Fraction) -> str:
