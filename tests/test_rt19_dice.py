@@ -81,17 +81,19 @@ def roulette_coup(n, number, *bets):
 def test_a_roulette_stake_split_over_two_records_is_held_to_the_maximum(cli, tmp_path):
     split = [roulette_coup(1, 1, {"seat": 1, "chance": "rouge", "stake": 700, "net": 700},
                            {"seat": 1, "chance": "red", "stake": 700, "net": 700})]  # the same chance, in English
-    code, found = run_log(cli, tmp_path, LU_ENGLISH, split)
-    assert found == [("LU-ROUL-LOG-LIMITS", 2, "/bets/1/stake")] and code == 1
-    pleins = [roulette_coup(1, 17, {"seat": 3, "chance": "plein", "numbers": [17], "stake": 400, "net": 14000},
-                            {"seat": 3, "chance": "plein", "numbers": ["17"], "stake": 400, "net": 14000})]
-    assert run_log(cli, tmp_path, LU_ENGLISH, pleins)[1] == [("LU-ROUL-LOG-LIMITS", 2, "/bets/1/stake")]
+    code, found = run_log(cli, tmp_path, LU_ENGLISH, split)  # over the table's 720, and Art. 37-3's 360 times 2
+    assert found == [("LU-EROUL-LOG-MAXIMA", 2, "/bets/1/stake"), ("LU-ROUL-LOG-LIMITS", 2, "/bets/1/stake")] \
+        and code == 1
+    pleins = [roulette_coup(1, 17, {"seat": 3, "chance": "plein", "numbers": [17], "stake": 30, "net": 1050},
+                            {"seat": 3, "chance": "plein", "numbers": ["17"], "stake": 30, "net": 1050})]
+    # 60 on one plein: over its maximum of 20 times the minimum of 2 (Art. 37-3), under the table's 720
+    assert run_log(cli, tmp_path, LU_ENGLISH, pleins)[1] == [("LU-EROUL-LOG-MAXIMA", 2, "/bets/1/stake")]
     # two players, or one player's two different bets, each within the maximum: legal
     apart = [roulette_coup(1, 1, {"seat": 1, "chance": "rouge", "stake": 700, "net": 700},
                            {"seat": 2, "chance": "rouge", "stake": 700, "net": 700},
                            {"seat": 1, "chance": "impair", "stake": 700, "net": 700},
-                           {"seat": 1, "chance": "plein", "numbers": [1], "stake": 400, "net": 14000},
-                           {"seat": 1, "chance": "plein", "numbers": [2], "stake": 400, "net": -400})]
+                           {"seat": 1, "chance": "plein", "numbers": [1], "stake": 40, "net": 1400},
+                           {"seat": 1, "chance": "plein", "numbers": [2], "stake": 40, "net": -40})]
     assert run_log(cli, tmp_path, LU_ENGLISH, apart) == (0, [])
 
 
@@ -137,7 +139,9 @@ def test_the_maxima_on_twelve_and_twenty_four_numbers_hold_douzaines_and_colonne
                            {"seat": 4, "chance": "douzaine", "numbers": dozen, "stake": 480, "net": 960},
                            {"seat": 5, "chance": "deux_colonnes", "numbers": first_two, "stake": 960, "net": 480})]
     code, found = run_log(cli, tmp_path, header, coups)
-    assert found == [("LU-ROUL-LOG-LIMITS", 2, f"/bets/{i}/stake") for i in (0, 1, 2)] and code == 1
+    # each over the table's maximum and over the law's, the same multiples of the minimum (Art. 37-3)
+    assert found == [(rule, 2, f"/bets/{i}/stake") for rule in ("LU-EROUL-LOG-MAXIMA", "LU-ROUL-LOG-LIMITS")
+                     for i in (0, 1, 2)] and code == 1
 
 
 # --- a payout the law fixes is settled at the law's value, whatever the table configuration says -------------

@@ -92,3 +92,57 @@ def test_a_punto_banco_minimum_and_maximum_changed_in_proportion_keep_the_coeffi
         records[3]["limits"] = {"minimum": 40, "maximum": 4000}  # still 100 times: the minimum's change is the breach
     found = log_findings(tmp_path, "lu/log-punto-banco.jsonl", edit)
     assert "LU-PB-LOG-MAXIMUM-UNCHANGED" not in ids(found) and "LU-PB-LOG-MINIMUM-UNCHANGED" in ids(found), found
+
+
+# --- Art. 37-3, al. 4: English roulette's maxima are fixed multiples of the minimum, in a log as at the table ------
+def _english_roulette_bet(chance: str, numbers, stake: int, net: int):
+    def edit(records):
+        bet = {"seat": 1, "chance": chance, "stake": stake, "net": net}
+        if numbers is not None:
+            bet["numbers"] = numbers
+        records[1]["bets"][0] = bet  # coup 1: 17 comes out; header limits 2 to 720
+    return edit
+
+
+def test_an_english_roulette_plein_over_twenty_times_the_minimum_is_a_breach(tmp_path):
+    # 50 times the minimum of 2 on a plein, under the table's one maximum of 720 (the simple chances' 360 times)
+    found = log_findings(tmp_path, "lu/log-english-roulette.jsonl", _english_roulette_bet("plein", [17], 100, 3500))
+    assert found == [("LU-EROUL-LOG-MAXIMA", "/bets/0/stake")], found
+
+
+def test_an_english_roulette_stake_at_its_chances_maximum_passes(tmp_path):
+    for chance, numbers, stake, net in (("plein", [17], 40, 1400), ("rouge", None, 720, -720),
+                                        ("douzaine", list(range(13, 25)), 480, 960),
+                                        ("deux_douzaines", list(range(13, 37)), 720, 360)):
+        assert log_findings(tmp_path, "lu/log-english-roulette.jsonl",
+                            _english_roulette_bet(chance, numbers, stake, net)) == [], chance
+
+
+def test_an_english_roulette_douzaine_over_240_times_the_minimum_is_a_breach(tmp_path):
+    found = log_findings(tmp_path, "lu/log-english-roulette.jsonl",
+                         _english_roulette_bet("douzaine", list(range(13, 25)), 482, 964))
+    assert found == [("LU-EROUL-LOG-MAXIMA", "/bets/0/stake")], found
+
+
+def test_english_roulette_maxima_follow_the_minimum_a_coup_sets(tmp_path):
+    def edit(records):  # coup 3, the next day, the minimum raised to 4: a plein of 80 is 20 times it
+        records[3]["bets"][0] = {"seat": 1, "chance": "plein", "numbers": [32], "stake": stake, "net": 35 * stake}
+        records[3]["time"], records[3]["session"] = "2026-11-03T21:02:40", "2026-11-03"
+        records[3]["limits"] = {"minimum": 4, "maximum": 1440}
+    stake = 80
+    assert log_findings(tmp_path, "lu/log-english-roulette.jsonl", edit) == []
+    stake = 84
+    assert log_findings(tmp_path, "lu/log-english-roulette.jsonl", edit) == [("LU-EROUL-LOG-MAXIMA", "/bets/0/stake")]
+
+
+def test_english_roulette_maxima_without_a_minimum_are_said_not_checked(tmp_path):
+    def edit(records):
+        records[0]["limits"] = {"maximum": 720}
+        del records[1]["limits"]
+        records[1]["bets"][0] = {"seat": 1, "chance": "plein", "numbers": [17], "stake": 100, "net": 3500}
+    records = [json.loads(line) for line in (EXAMPLES / "lu/log-english-roulette.jsonl").read_text("utf-8").splitlines()]
+    edit(records)
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    said = [f for f in run([str(path)], checker()).findings if f.rule_id == "LU-EROUL-LOG-MAXIMA"]
+    assert [f.severity for f in said] == [Severity.INFO] and "no minimum stake is known" in said[0].message, said

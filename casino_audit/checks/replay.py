@@ -37,6 +37,9 @@ PARAMETERS = {
         "unit": {"oneOf": [NUMBER_OR_PARAM, {"const": "minimum"}], "description": "stake_multiple: the unit"},
         "chances": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                     "description": "stake_multiple, stake_limits: only the stakes on these chances"},
+        "maxima_per_minimum": {"type": "object", "additionalProperties": NUMBER, "minProperties": 1,
+                               "description": "stake_limits: each chance's maximum, fixed by the law in times the "
+                                              "table's minimum in force; the rule then judges these maxima only"},
         "per": {"enum": list(PERIODS), "description": "minimum_unchanged, maximum_unchanged, coefficient_unchanged: the period"},
         "one_of": {"type": "array", "items": NUMBER, "minItems": 1,
                    "description": "maximum_coefficient: the allowed maxima, in times the minimum"},
@@ -63,6 +66,9 @@ def compile(spec):
 def describe(spec) -> str:
     aspect = spec["verify"]
     text = CORE_ASPECTS.get(aspect)
+    if aspect == "stake_limits" and spec.get("maxima_per_minimum"):
+        fixed = ", ".join(f"{name} {times}" for name, times in spec["maxima_per_minimum"].items())
+        return f"every stake is within its chance's maximum, in times the table's minimum in force: {fixed}"
     if text is None:
         return f"replayed coup by coup: {aspect}"
     for key in ("unit", "chances", "per", "one_of", "role", "max_minutes"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from decimal import Decimal
+from decimal import MAX_PREC, Context, Decimal
 from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
@@ -28,6 +28,7 @@ from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show
 
 Admit = Callable[[str, str, Severity], bool]
+_EXACT = Context(prec=MAX_PREC)  # a product of two amounts, exact (the default 28 digits would round one)
 SESSIONS_KEPT = 100_000  # the sessions of one log remembered, to find one that comes back
 
 
@@ -316,6 +317,9 @@ class _Core:
         self.held: set[str] = set()  # the per-chance limits' names some stake of the log was filed under
         # (rule, check, its chances or None[, the unit]) of the stake rules, read once
         self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
+        # a rule whose law fixes each chance's maximum in times the minimum (LU Art. 37-3) -> {name: times}
+        self.law_maxima = {id(spec): {name: money(times) for name, times in spec["maxima_per_minimum"].items()}
+                           for _, spec, _ in self.limit_rules if spec.get("maxima_per_minimum")}
         self.multiple_rules = [(rule, spec, _chances(spec), spec["unit"] if spec["unit"] == "minimum" else
                                 _whole(money(spec["unit"]))) for rule, spec in wanted.get("stake_multiple", ())]
 
@@ -509,12 +513,15 @@ class _Core:
         """Each stake against every limits and multiples rule whose `chances` take it. A family names a stake's
         chance, or several names from the most specific (`rouge`, then `chances_simples`): a limit filed under
         any of them applies."""
-        if self.limit_rules and not self.limits_said and self.limits.minimum is None \
-                and self.limits.maximum is None and not self.maxima:
+        if self.limit_rules and not self.limits_said and self.limits.minimum is None:
             self.limits_said = True
-            for rule, _, _ in self.limit_rules:
-                self.session._not_applied(rule, "no stake limits are known: name the table configuration in the "
-                                                "header (`table_config`) or give `limits` there")
+            unknown = self.limits.maximum is None and not self.maxima
+            for rule, spec, _ in self.limit_rules:
+                if unknown or id(spec) in self.law_maxima:  # the law's maxima are times the minimum
+                    self.session._not_applied(rule, "no stake limits are known: name the table configuration in "
+                                                    "the header (`table_config`) or give `limits` there"
+                                              if unknown else "no minimum stake is known, of which the law's "
+                                              "maxima are multiples: give `limits/minimum` in the header")
             yield from self.session.start()
         breach = self.session._breach
         totals: dict = {}  # one player's bet, written as several records -> its stakes so far in this coup
@@ -539,13 +546,17 @@ class _Core:
             for rule, spec, chances in self.limit_rules:
                 if chances is not None and chances.isdisjoint(names):
                     continue
-                low, high = self._bounds(names)
+                law = self.law_maxima.get(id(spec))
+                low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
+                if high is None and law is not None:
+                    continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
                 if low is not None and amount < low:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
                                       f"under the minimum of {cents(low)}", [(rule, spec)])
                 elif high is not None and amount > high:
+                    fixed = "" if law is None else f" the law fixes ({self._law_times(names, law)} times the minimum)"
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
-                                      f"over the maximum of {cents(high)}", [(rule, spec)])
+                                      f"over the maximum of {cents(high)}{fixed}", [(rule, spec)])
                 elif high is not None and total is not None and total > high and total - amount <= high:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
                                       f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
@@ -558,6 +569,19 @@ class _Core:
                     what = f"the table's minimum ({cents(by)})" if unit == "minimum" else cents(by)
                     yield from breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
                                       f"is not a whole multiple of {what}", [(rule, spec)])
+
+    @staticmethod
+    def _law_times(names: tuple, law: dict):
+        return next(law[n] for n in names if n in law)
+
+    def _law_bounds(self, names: tuple, law: dict) -> tuple:
+        """(None, maximum) for a stake of these names where the law fixes its chance's maximum in times the table's
+        minimum in force, whatever maximum the table or the log states (theirs is the table's own rule)."""
+        times = next((law[n] for n in names if n in law), None)
+        minimum = self.limits.minimum
+        if times is None or minimum is None:
+            return None, None
+        return None, _EXACT.multiply(times, minimum)  # two finite decimals: their product, never rounded
 
     def _bounds(self, names: tuple) -> tuple:
         """(minimum, maximum) for a stake of these names: a chance's own, else the table's; kept until the
