@@ -15,7 +15,8 @@ EXAMPLES = REPO / "examples"
 # Stand-ins for the values ministers' orders fix.
 TEST_PARAMS = {"slot_stake_minimum_eur": "0.50", "slot_stake_maximum_eur": "10", "roulette_stake_minimum_eur": "5",
                "blackjack_stake_minimum_eur": "10", "english_roulette_stake_minimum_eur": "2",
-               "punto_banco_minimum_floor_eur": "0.50", "punto_banco_minimum_multiple_eur": "20",
+               "punto_banco_stake_minimum_eur": "20", "punto_banco_minimum_floor_eur": "0.50",
+               "punto_banco_minimum_multiple_eur": "20",
                "stud_poker_stake_minimum_eur": "5"}
 
 

@@ -67,7 +67,7 @@ def test_missing_parameter_is_said_once_as_info_and_supplied_parameter_applies(c
     info = [f for f in report["findings"] if f["severity"] == "info" and f["file"] is None]
     assert sorted(f["rule_id"] for f in info) == [  # each once, although several files meet each rule
         "LU-BJ-STAKE-MIN-ORDER", "LU-EROUL-STAKE-MIN-ORDER", "LU-PB-LOG-STAKE-MULTIPLE", "LU-PB-MINIMUM-FLOOR",
-        "LU-PB-MINIMUM-MULTIPLE", "LU-ROUL-LOG-SETTLEMENT", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER",
+        "LU-PB-MINIMUM-MULTIPLE", "LU-PB-STAKE-MIN-ORDER", "LU-ROUL-LOG-SETTLEMENT", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER",
         "LU-SLOT-STAKE-MIN-ORDER", "LU-STUD-STAKE-MIN-ORDER"]
     assert all(f["citation"]["article"] for f in info)
     # A game log's replay aspect the law leaves to a parameter is said, as info, in that log (line 1).

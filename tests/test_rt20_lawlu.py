@@ -146,3 +146,16 @@ def test_english_roulette_maxima_without_a_minimum_are_said_not_checked(tmp_path
     path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
     said = [f for f in run([str(path)], checker()).findings if f.rule_id == "LU-EROUL-LOG-MAXIMA"]
     assert [f.severity for f in said] == [Severity.INFO] and "no minimum stake is known" in said[0].message, said
+
+
+# --- Art. 37-5, al. 2: «Le minimum des mises est fixé par l'arrêté d'autorisation» -------------------------------
+def test_a_punto_banco_minimum_under_the_authorisations_is_a_breach(tmp_path):
+    """The minimum a casino's authorisation fixes is a value the text leaves to an order, as the Minister's order
+    fixes the other games' minima: a parameter, and a table under it is a breach (the 20 F floor is another)."""
+    path = tmp_path / "table.yaml"
+    path.write_text((EXAMPLES / "lu/table-punto-banco.yaml").read_text("utf-8"), "utf-8")  # a minimum of 20
+    values = {n: LU.params[n].parse(v) for n, v in {**TEST_PARAMS, "punto_banco_stake_minimum_eur": "40"}.items()
+              if n in LU.params}
+    found = [(f.rule_id, f.pointer) for f in run([str(path)], Checker({"LU": LU}, {"LU": values})).findings
+             if f.severity != Severity.INFO]
+    assert found == [("LU-PB-STAKE-MIN-ORDER", "/stakes/minimum_eur")], found
