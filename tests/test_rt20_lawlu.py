@@ -159,3 +159,10 @@ def test_a_punto_banco_minimum_under_the_authorisations_is_a_breach(tmp_path):
     found = [(f.rule_id, f.pointer) for f in run([str(path)], Checker({"LU": LU}, {"LU": values})).findings
              if f.severity != Severity.INFO]
     assert found == [("LU-PB-STAKE-MIN-ORDER", "/stakes/minimum_eur")], found
+
+
+# --- What the ruleset leaves out is said -----------------------------------------------------------------------
+def test_unchecked_requirements_found_in_this_audit_are_listed_as_not_encoded():
+    entries = {entry["article"]: entry for entry in LU.not_encoded}
+    assert "stop card" in entries["Art. 37-4 (burning, stop card)"]["subject"]
+    assert "plaques ou jetons" in entries["Art. 37-8, al. 1 (chips only)"]["reason"]
