@@ -106,10 +106,11 @@ def test_filing_a_log_under_a_game_the_law_has_no_rules_for_is_said(cli, tmp_pat
 def test_log_integrity_cannot_be_ignored_and_an_ignored_law_rule_is_named(cli, tmp_path):
     path = write_log(tmp_path / "log.jsonl", [HEADER, coup(1), coup(3)])
     assert cli("check", path, "--ignore", "LOG-NUMBERING").returncode == 2
-    done, data = report(cli, path, "--ignore", "LU-PB-LOG", "--ignore", "LU-PB-MINIMUM-FLOOR")
+    done, data = report(cli, path, "--ignore", "LU-PB-LOG", "--ignore", "LU-PB-MINIMUM-FLOOR", "--ignore",
+                        "LU-PB-STAKE-MIN-ORDER")
     assert [f["rule_id"] for f in data["findings"]] == ["LOG-NUMBERING"]
-    assert {"name": "ignore", "value": ["LU-PB-LOG", "LU-PB-MINIMUM-FLOOR"], "source": "option --ignore"} \
-        in data["settings"]
+    assert {"name": "ignore", "value": ["LU-PB-LOG", "LU-PB-MINIMUM-FLOOR", "LU-PB-STAKE-MIN-ORDER"],
+            "source": "option --ignore"} in data["settings"]
 
 
 def test_leaving_the_limits_out_is_said_and_fails_under_require_params(cli, tmp_path):

@@ -21,7 +21,7 @@ def _check(cli, tmp_path, limits):
     log = tmp_path / "log.jsonl"
     log.write_text("\n".join(json.dumps(record) for record in ({**HEADER, "limits": limits}, COUP)) + "\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
-               "punto_banco_minimum_floor_eur=20", "--format", "json")
+               "punto_banco_minimum_floor_eur=20", "--param", "punto_banco_stake_minimum_eur=20", "--format", "json")
     return done.returncode, [(f["rule_id"], f["line"], f["pointer"]) for f in json.loads(done.stdout)["findings"]]
 
 
@@ -93,7 +93,7 @@ def _numbered(cli, tmp_path, numbers, header=None, name="log.jsonl"):
     log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "limits": {"minimum": 20, "maximum": 2000},
                                                       **(header or {})}, *coups)) + "\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
-               "punto_banco_minimum_floor_eur=20", "--format", "json")
+               "punto_banco_minimum_floor_eur=20", "--param", "punto_banco_stake_minimum_eur=20", "--format", "json")
     return done.returncode, [(f["rule_id"], f["line"], f["message"]) for f in json.loads(done.stdout)["findings"]]
 
 
@@ -123,7 +123,7 @@ def test_a_csv_log_says_where_it_starts_in_its_header(cli, tmp_path):
         log = tmp_path / "log.csv"
         log.write_text(head.format(first))
         done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
-                   "punto_banco_minimum_floor_eur=20", "--format", "json")
+                   "punto_banco_minimum_floor_eur=20", "--param", "punto_banco_stake_minimum_eur=20", "--format", "json")
         assert [f["rule_id"] for f in json.loads(done.stdout)["findings"]] == expected
 
 
