@@ -78,3 +78,25 @@ def test_a_log_naming_another_tables_configuration_is_a_finding(cli, tmp_path):
     assert code == 1 and found == [("LOAD-UNREADABLE", 1, "/table_config")] * 2  # table RF1, Casino Estoril
     header = {**FRENCH, "table": " rf1", "casino": "casino  estoril", "table_config": "table.yaml"}
     assert run_log(cli, tmp_path, header, coups) == (0, [])
+
+
+# --- craps: the place and lay payouts the run gives are the law's (n.º 12), whatever the table says -----------
+def test_the_given_place_payout_settles_the_coups_over_the_tables_own():
+    """n.º 12's payout table is missing from the source: the run gives it (craps_place_6_pays=7/6). A table
+    configuration paying place 6 at even money took precedence: a won place 6 of 60 paid 60, not 70, passed."""
+    from casino_audit.replay import Terms
+    from casino_audit.replay import dice as family
+    from test_replay_dice import PARAMS, PT, coup, law_schedule
+
+    table = {**law_schedule(PT, "craps", "/payouts"), "place_6": 1}
+    prepared = family.prepare("craps", Terms(PT.play["craps"].data, table, params=PARAMS))
+    underpaid = coup(1, [2, 4], (1, "place_6", 60, 60))
+    assert [(a, p) for a, p, _ in family.replay(prepared, family.start(prepared), underpaid)] == \
+        [("given_payouts", "/bets/0/net")]
+    # without the parameter, the table's own schedule is all there is to settle by
+    params = {k: v for k, v in PARAMS.items() if k != "craps_place_6_pays"}
+    try:
+        prepared = family.prepare("craps", Terms(PT.play["craps"].data, table, params=params))
+    except family.Unavailable as unavailable:
+        prepared = unavailable.prepared
+    assert list(family.replay(prepared, family.start(prepared), underpaid)) == []

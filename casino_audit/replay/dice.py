@@ -149,12 +149,14 @@ def prepare_partial(game: str, terms: Terms) -> tuple[Prepared, Unavailable | No
     payout_params = dict(play.get("payout_params", {}))
     absent, unreadable = [], []
     for key, param in payout_params.items():
-        if key in payouts:
-            continue
+        # the parameter is the law's value (n.º 12's table, missing from the source): it governs where given, a
+        # table's own schedule paying otherwise included; the table's stands only where the law's is not known
         given = terms.params.get(param)
         found = engine.payout_value(given) if given is not None else None
         if found is not None:
             payouts[key] = found
+        elif key in payouts:
+            continue
         elif given is None:
             absent.append(param)
         else:  # given but mistyped: an error of the run, never the note a value not given earns
