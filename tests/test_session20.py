@@ -1,5 +1,9 @@
-"""Session 20: breaches a filer could get through, each reproduced (a failing test on the code before) and
-found now, at its line."""
+"""Session 20: breaches a filer could get through, and legal filings flagged, each reproduced (a failing test on
+the code before) and judged right now, at its line."""
+
+from decimal import Decimal
+
+import pytest
 
 from conftest import EXAMPLES
 from test_rt19_dice import CRAPS, CRAPS_PARAMS, STAYS, dice_coup, roulette_coup, run_log
@@ -100,3 +104,20 @@ def test_the_given_place_payout_settles_the_coups_over_the_tables_own():
     except family.Unavailable as unavailable:
         prepared = unavailable.prepared
     assert list(family.replay(prepared, family.start(prepared), underpaid)) == []
+
+
+# --- stud poker: a wrong card count voids the coup (LU Art. 37-7, MC, PT n.º 19) ------------------------------
+@pytest.mark.parametrize("code", ["lu", "mc", "pt"])
+def test_a_misdealt_coup_settled_void_is_no_breach(code):
+    """«Le coup est nul quand le nombre de cartes composant la main d'un joueur ou du croupier est incorrect»:
+    a log recording the misdeal and returning every stake (each box nets 0) was a deal error, exit 1; and the other
+    boxes of such a coup were settled as if it had been played."""
+    from test_replay_stud import box, coup, findings
+
+    misdealt = coup("As Kd 9c 7h 2s", box("Qh Qd 5c 4s 3d 8h", net="0"), box("Jc Jd 6c 6h 2h", net="0", number=2))
+    assert findings(code, misdealt) == []
+    misdealt["boxes"][1]["net"] = Decimal(20)  # played on as if dealt right: the deal's breach
+    assert findings(code, misdealt) == [("deal", "/boxes/0/cards")]
+    misdealt["dealer"].pop()
+    misdealt["boxes"][1]["net"] = Decimal(0)
+    assert findings(code, misdealt) == []

@@ -133,9 +133,13 @@ def start(prepared: Prepared) -> dict:
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
-    dealer, bad = yield from _deal(coup)
-    yield from _boxes(coup)
     boxes = coup.get("boxes") or []
+    # A hand of the wrong number of cards makes the whole coup void (LU Art. 37-7, MC «Le coup est nul quand le
+    # nombre de cartes ... est incorrect», PT n.º 19): settled so, every box netting 0, it is no breach.
+    short = _miscounted(coup)
+    void_settled = short and all(money(box.get("net")) == 0 for box in boxes)
+    dealer, bad = yield from _deal(coup, void_settled)
+    yield from _boxes(coup)
     for index, box in enumerate(boxes):
         where = f"/boxes/{index}"
         ante, staked = money(box.get("ante")), money(box.get("raise"))
@@ -153,6 +157,8 @@ def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator
             yield ("settlement", f"{where}/jackpot",
                    f"box {box.get('box')}: a jackpot stake of {cents(money(box['jackpot']))}; the law of this game "
                    "has no jackpot, and pays nothing but the ante and the raise")
+        if short:
+            continue  # a void coup: settled so, or the deal aspect says it is not
         if not prepared.settle or dealer is None or index in bad or ante is None or ante <= 0:
             continue  # the deal aspect reports the hand; nothing can be settled from it
         yield from _settlement(prepared, box, where, dealer, ante, staked if raised else Decimal(0))
@@ -173,9 +179,15 @@ def limit_names(terms: Terms) -> frozenset[str]:
 
 # --- aspects ------------------------------------------------------------------------------------------------
 
-def _deal(coup):
+def _miscounted(coup) -> bool:
+    """Whether some hand is dealt the wrong number of cards."""
+    hands = (coup.get("dealer"), *(box.get("cards") for box in coup.get("boxes") or []))
+    return any(len(cards or []) != HAND for cards in hands)
+
+
+def _deal(coup, void_settled: bool = False):
     """Yields the deal's breaches; returns the dealer's parsed hand (None if it is not five good cards) and the
-    indexes of the boxes whose hand cannot be settled."""
+    indexes of the boxes whose hand cannot be settled. A wrong count in a coup settled void is no breach."""
     seen: dict[str, tuple[str, int]] = {}  # card -> where it was first dealt, and to which hand
     hands: list[tuple[str, list]] = [("/dealer", coup.get("dealer") or [])]
     hands += [(f"/boxes/{i}/cards", box.get("cards") or []) for i, box in enumerate(coup.get("boxes") or [])]
@@ -184,8 +196,9 @@ def _deal(coup):
         whose = "the dealer" if position == 0 else f"box {coup['boxes'][position - 1].get('box')}"
         if len(cards) != HAND:
             broken.add(position)
-            yield ("deal", where, f"{whose} holds {len(cards)} cards: {' '.join(map(str, cards))}; a hand is five "
-                                  "cards (a wrong count makes the coup void)")
+            if not void_settled:
+                yield ("deal", where, f"{whose} holds {len(cards)} cards: {' '.join(map(str, cards))}; a hand is "
+                                      "five cards (a wrong count makes the coup void, and it is not settled so)")
         for place, text in enumerate(cards):
             at = f"{where}/{place}"
             if card(text) is None:
