@@ -74,7 +74,9 @@ class Stream:
         for record in self._records(self):
             self.read += 1
             yield record
-        if not self.read and not self.findings:  # a truncated export must not pass as a clean log
+        # A truncated export must not pass as a clean log: only an error says why no record was read (the warning
+        # that the last line has no newline does not).
+        if not self.read and not any(finding.severity is Severity.ERROR for finding in self.findings):
             self.findings.append(Finding(F.LOAD_EMPTY, Severity.ERROR, "the file holds no record", self.path, 1, 1))
 
     def problem(self, rule_id: str, message: str, line: int | None = None, column: int | None = None) -> None:

@@ -1,0 +1,46 @@
+"""Red-team pass 20 on the log readers: how a log's records reach the checks (JSON Lines and CSV, plain and gzip,
+the header, the rows of a coup). Each test is an input that lost a record or a breach, or flagged a legal log,
+found by running it."""
+
+from __future__ import annotations
+
+import yaml
+
+from casino_audit.engine import Checker
+from casino_audit.findings import Severity
+from casino_audit.pipeline import run
+from casino_audit.rulesets import builtin_names, load_builtin
+from conftest import EXAMPLES
+
+RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}
+PARAMS = {key: str(value) for key, value in
+          yaml.safe_load((EXAMPLES / "example.casino-audit.yaml").read_text("utf-8"))["params"].items()}
+PB_CSV = (EXAMPLES / "lu/log-punto-banco.csv").read_text("utf-8")
+PB_JSONL = (EXAMPLES / "lu/log-punto-banco.jsonl").read_text("utf-8")
+
+
+def check(path):
+    return run([str(path)], Checker(RULESETS, {code: PARAMS for code in RULESETS}))
+
+
+def errors(result) -> list[tuple[str, int | None]]:
+    return sorted((f.rule_id, f.line) for f in result.findings if f.severity is Severity.ERROR)
+
+
+def over_the_maximum(text: str) -> str:
+    """The example's punto banco log with its first stake of 100 (coup 1) raised to 2,020, over the maximum of
+    2,000 its header gives."""
+    assert ",egalite,100,-100\n" in text
+    return text.replace(",egalite,100,-100\n", ",egalite,2020,-2020\n", 1)
+
+
+# --- a record stream that yields no record -------------------------------------------------------------------
+
+def test_a_stream_with_no_record_is_empty_even_when_its_last_line_lacks_a_newline(tmp_path):
+    # The warning that the last line has no newline stood for the only finding: a CSV log of `#` lines alone, or
+    # one whose line ends are CR alone (its every line one `#` line), read no record and exited 0.
+    path = tmp_path / "header.csv"
+    path.write_text("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco", "utf-8")
+    result = check(path)
+    assert ("LOAD-EMPTY", 1) in errors(result)
+    assert result.exit_code(Severity.ERROR) == 1
