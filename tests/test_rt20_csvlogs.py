@@ -44,3 +44,27 @@ def test_a_stream_with_no_record_is_empty_even_when_its_last_line_lacks_a_newlin
     result = check(path)
     assert ("LOAD-EMPTY", 1) in errors(result)
     assert result.exit_code(Severity.ERROR) == 1
+
+
+def test_a_log_whose_line_ends_are_cr_alone_is_read_line_by_line(tmp_path):
+    # Old Mac line ends: a CSV log was one `#` line (no record, exit 0), a JSON Lines log one unreadable line.
+    # A CR alone ends a line as it does in any editor: every record is read and the stake over the maximum found
+    # at its line.
+    csv_path, jsonl_path = tmp_path / "cr.csv", tmp_path / "cr.jsonl"
+    csv_path.write_bytes(over_the_maximum(PB_CSV).replace("\n", "\r").encode())
+    lines = PB_JSONL.splitlines()
+    lines[1] = lines[1].replace('"stake": 100, "net": -100', '"stake": 2020, "net": -2020', 1)
+    jsonl_path.write_bytes("\r".join(lines).encode() + b"\r")
+    for path, line, coups in ((csv_path, 9, 20), (jsonl_path, 2, 4)):
+        result = check(path)
+        assert errors(result) == [("LU-PB-LOG-LIMITS", line)], path
+        [record] = result.files
+        assert record.records == {"read": coups + 1, "checked": coups, "with_findings": 1, "unreadable": 0}
+    # CRLF is unchanged, and a CR alone in a line ending CRLF ends a line there
+    crlf = tmp_path / "crlf.csv"
+    crlf.write_bytes(over_the_maximum(PB_CSV).replace("\n", "\r\n").encode())
+    assert errors(check(crlf)) == [("LU-PB-LOG-LIMITS", 9)]
+    mixed = tmp_path / "mixed.csv"
+    text = over_the_maximum(PB_CSV).split("\n")
+    mixed.write_bytes(("\r\n".join(text[:8]) + "\r" + "\r\n".join(text[8:])).encode())
+    assert errors(check(mixed)) == [("LU-PB-LOG-LIMITS", 9)]

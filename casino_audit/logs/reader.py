@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import gzip
 import json
+import re
 import zlib
 from dataclasses import dataclass
 from decimal import Decimal
@@ -89,12 +90,30 @@ def _open(path: str):
     return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
 
 
+def _split_at_lone_cr(handle) -> Iterator[bytes]:
+    """The file's lines, a CR alone ending one as LF and CRLF do (old Mac line ends): a log written so was one line,
+    its records unread. Only a line holding a CR not before its LF is split."""
+    for raw in handle:
+        cr = raw.find(b"\r")
+        if cr == -1 or (cr == len(raw) - 2 and raw.endswith(b"\n")):
+            yield raw
+            continue
+        *ended, last = _LONE_CR.split(raw)
+        for piece in ended:
+            yield piece + b"\n"
+        if last:
+            yield last
+
+
+_LONE_CR = re.compile(rb"\r(?!\n)")
+
+
 def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
     """(line number, text) of each non-blank line, as UTF-8; what cannot be read is a finding at its line."""
     number = 0
     try:
         with _open(stream.path) as handle:
-            for number, raw in enumerate(handle, start=1):
+            for number, raw in enumerate(_split_at_lone_cr(handle), start=1):
                 if len(raw) > MAX_RECORD_BYTES:
                     stream.problem(F.LOAD_TOO_LARGE, f"a record of {len(raw):,} bytes, over the "
                                                      f"{MAX_RECORD_BYTES:,}-byte limit of one record", number)
