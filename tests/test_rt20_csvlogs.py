@@ -68,3 +68,15 @@ def test_a_log_whose_line_ends_are_cr_alone_is_read_line_by_line(tmp_path):
     text = over_the_maximum(PB_CSV).split("\n")
     mixed.write_bytes(("\r\n".join(text[:8]) + "\r" + "\r\n".join(text[8:])).encode())
     assert errors(check(mixed)) == [("LU-PB-LOG-LIMITS", 9)]
+
+
+def test_a_game_log_of_a_header_alone_is_empty(tmp_path):
+    # A meter log with no reading was LOAD-EMPTY; a game log with no coup (an export cut after its header) passed
+    # clean, in JSON Lines and in CSV alike.
+    jsonl, csv = tmp_path / "header.jsonl", tmp_path / "header.csv"
+    jsonl.write_text(PB_JSONL.splitlines(keepends=True)[0], "utf-8")
+    csv.write_text("".join(PB_CSV.splitlines(keepends=True)[:8]), "utf-8")
+    for path in (jsonl, csv):
+        result = check(path)
+        assert errors(result) == [("LOAD-EMPTY", 1)], path
+        assert result.files[0].records == {"read": 1, "checked": 0, "with_findings": 0, "unreadable": 0}

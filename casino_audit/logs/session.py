@@ -270,6 +270,8 @@ class LogSession:
         return found
 
     def close(self) -> Iterator[Finding]:
+        if not self.counts.checked:  # a header alone: an export cut short proves nothing about any coup
+            yield self._tool(F.LOAD_EMPTY, "", "the game log holds no coup")
         yield from self.core.close()
         finish = getattr(self.module, "finish", None)
         if self.engine and finish is not None:
