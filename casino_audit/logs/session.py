@@ -10,6 +10,7 @@ replay; each breach goes to the rules verifying its aspect. The state is one log
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import MAX_PREC, Context, Decimal
@@ -651,8 +652,11 @@ def _time(value) -> datetime | None:
 
 @lru_cache(maxsize=4096)
 def _same_name(who: str) -> str:
-    """A name as compared: "C-1 " and "c-1" are one person (not a relief), "t1" and "T1" one table."""
-    return " ".join(who.split()).casefold()
+    """A name as compared: "C-1 " and "c-1" are one person (not a relief), "t1" and "T1" one table; so are names
+    that differ only in Unicode form (NFKC: "José" composed or not) or in invisible format characters (a
+    zero-width space), else a name written each way in turn is a relief at every coup and no turn is ever long."""
+    text = "".join(char for char in unicodedata.normalize("NFKC", who) if unicodedata.category(char) != "Cf")
+    return " ".join(text.split()).casefold()
 
 
 def _chances(spec: dict) -> frozenset | None:
