@@ -39,3 +39,11 @@ def brief(text: str, limit: int = 80) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
+
+def same_name(text: str) -> str:
+    """A name as two are compared to tell whether they name one thing (a machine, a croupier): its Unicode
+    compatibility form (NFKC: "José" composed or not, "Ｍ" fullwidth), without the invisible format characters a
+    reader cannot see (a zero-width space), case folded, its spaces collapsed to one."""
+    text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
+    return " ".join(text.casefold().split())

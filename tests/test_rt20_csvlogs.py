@@ -99,3 +99,18 @@ def test_a_spinner_named_in_two_unicode_forms_is_one_person(tmp_path):
         path.write_text(lines[0] + "".join(line.replace('"spinner": "C-7"', f'"spinner": "{name}"')
                                            for line, name in zip(lines[1:], names)), "utf-8")
         assert ("PT-ROUL-LOG-SPINNER", 5) in errors(check(path)), ascii(other)
+
+
+def test_a_machine_renamed_by_an_invisible_character_is_a_finding(tmp_path):
+    # "M-1 ", "m-1" and "Ｍ-1" were LOAD-AMBIGUOUS, but "M\u200b-1" (a zero-width space, shown as M-1) was a new
+    # machine: its meters set back to 0 were two LOG-GAP warnings, exit 0.
+    from test_meters import PER_DAY, header, reading, write
+    from test_meters import check as check_meters
+
+    back = {meter: -30 * PER_DAY[meter] for meter in PER_DAY}  # 0 on day 30
+    for other in ("M\u200b-1", "M-1\u2060", "\u200dM-1"):
+        records = [header(), *(reading(day) for day in range(30)),
+                   *(reading(day, other, start=back) for day in range(30, 32))]
+        found = [(f.rule_id, f.line) for f in check_meters(write(tmp_path, records)).findings
+                 if f.severity is Severity.ERROR]
+        assert found == [("LOAD-AMBIGUOUS", 32)], ascii(other)

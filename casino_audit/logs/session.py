@@ -10,7 +10,6 @@ replay; each breach goes to the rules verifying its aspect. The state is one log
 from __future__ import annotations
 
 import os
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import MAX_PREC, Context, Decimal
@@ -22,7 +21,7 @@ from casino_audit import findings as F
 from casino_audit import pointers
 from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
-from casino_audit.display import brief
+from casino_audit.display import brief, same_name
 from casino_audit.findings import Finding, Severity
 from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
 from casino_audit.rulesets import Rule, Ruleset
@@ -652,11 +651,9 @@ def _time(value) -> datetime | None:
 
 @lru_cache(maxsize=4096)
 def _same_name(who: str) -> str:
-    """A name as compared: "C-1 " and "c-1" are one person (not a relief), "t1" and "T1" one table; so are names
-    that differ only in Unicode form (NFKC: "José" composed or not) or in invisible format characters (a
-    zero-width space), else a name written each way in turn is a relief at every coup and no turn is ever long."""
-    text = "".join(char for char in unicodedata.normalize("NFKC", who) if unicodedata.category(char) != "Cf")
-    return " ".join(text.split()).casefold()
+    """A name as compared: "C-1 " and "c-1", or "José" composed and not, are one person (not a relief: else a
+    name written each way in turn is a relief at every coup, and no turn is ever long); "t1" and "T1" one table."""
+    return same_name(who)
 
 
 def _chances(spec: dict) -> frozenset | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -25,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping
 from casino_audit import findings as F
 from casino_audit.checks import bind_params
 from casino_audit.checks.meters import DEFAULT_CONFIDENCE
-from casino_audit.display import brief
+from casino_audit.display import brief, same_name
 from casino_audit.findings import Finding, Severity
 from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
@@ -602,9 +601,9 @@ EQUAL_STAKES = ("judged only as if every game staked the same, for no maximum st
 
 
 def _spelling(name: str) -> str:
-    """What is left of a machine's name without spaces, case or Unicode compatibility form (NFKC): names that
-    differ only there name one machine to a reader."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """What is left of a machine's name without spaces, case, Unicode compatibility form (NFKC) or invisible format
+    characters: names that differ only there name one machine to a reader."""
+    return same_name(name).replace(" ", "")
 
 
 def _number_like(value) -> bool:
