@@ -380,16 +380,17 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
     counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
     header = next(records, None)
     session = None
+    other = None  # what heads the stream instead of a log's header (a table, a house ruleset), if anything
     if header is not None:
         _note_filer(record, header)
         found = check_document(header, context)
         if found is not None and not kinds.KINDS[found[0]].stream:
-            context.sink.add(_tool_finding(header, F.KIND_UNKNOWN, f"a {found[0]} document cannot head a record "
-                                           "stream: the first record of a JSON Lines or CSV file is a header of kind "
-                                           + ", ".join(k for k in kinds.KINDS if kinds.KINDS[k].stream), "/kind"))
+            other = f"a {found[0]} document"
         elif found is not None:
             session = context.checker.log_session(header, found[1], context.sink.admit)
             _take(context.sink, session.start())
+        elif looks_like_ruleset(header.data):  # validated as a ruleset, silent when valid: its records would pass
+            other = "a ruleset"
     if session is not None:
         feed, sink = session.coup, context.sink
         for item in records:
@@ -399,6 +400,12 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
     else:
         for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
             pass
+    if other is not None:
+        context.sink.add(_tool_finding(header, F.KIND_UNKNOWN, f"{other} cannot head a record stream: the "
+                                       f"{stream.read - 1:,} records after it are not checked; the first record of a "
+                                       "JSON Lines or CSV file is a header of kind "
+                                       + ", ".join(k for k in kinds.KINDS if kinds.KINDS[k].stream),
+                                       "/kind" if other != "a ruleset" else ""))
     counts["read"], counts["unreadable"] = stream.read, stream.unreadable
     record.documents = 1 if header is not None else 0  # the header; its coups are counted as records
     record.records = counts

@@ -114,3 +114,18 @@ def test_a_machine_renamed_by_an_invisible_character_is_a_finding(tmp_path):
         found = [(f.rule_id, f.line) for f in check_meters(write(tmp_path, records)).findings
                  if f.severity is Severity.ERROR]
         assert found == [("LOAD-AMBIGUOUS", 32)], ascii(other)
+
+
+# --- what heads a record stream --------------------------------------------------------------------------------
+
+def test_a_log_headed_by_a_valid_house_ruleset_is_not_passed_unchecked(tmp_path):
+    # A first line that reads as a ruleset (`ruleset`, `rules`, no `kind`) was validated as one and, valid, said
+    # nothing: the coups after it were read and never checked, the stake over the maximum passed, exit 0.
+    lines = PB_JSONL.splitlines(keepends=True)
+    lines[1] = lines[1].replace('"stake": 100, "net": -100', '"stake": 2020, "net": -2020', 1)
+    path = tmp_path / "log.jsonl"
+    path.write_text('{"ruleset": "house", "extends": "lu", "rules": []}\n' + "".join(lines[1:]), "utf-8")
+    result = check(path)
+    assert errors(result) == [("KIND-UNKNOWN", 1)]
+    assert "4 records after it are not checked" in result.findings[0].message
+    assert result.files[0].records == {"read": 5, "checked": 0, "with_findings": 0, "unreadable": 0}
