@@ -166,6 +166,7 @@ def _meter_log_csv():
 
     intro = ("A CSV meter log starts with the header record as `# key: value` lines (a dotted key is a member of a "
              "mapping: `# capacity_digits.drop: 10`), then the column names, then one row per reading. "
+             "A note may run over lines, quoted as CSV quotes a cell holding a line break; no other cell may. "
              "`casino-audit sample-meters -j LU --format csv` writes one.")
     return intro, [("Readings", [(column, _field(field), reading)
                                  for column, (field, reading) in CSV_LAYOUT.columns.items()])]

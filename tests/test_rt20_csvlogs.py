@@ -129,3 +129,48 @@ def test_a_log_headed_by_a_valid_house_ruleset_is_not_passed_unchecked(tmp_path)
     assert errors(result) == [("KIND-UNKNOWN", 1)]
     assert "4 records after it are not checked" in result.findings[0].message
     assert result.files[0].records == {"read": 5, "checked": 0, "with_findings": 0, "unreadable": 0}
+
+
+# --- CSV cells holding a line break ----------------------------------------------------------------------------
+
+def _meter_csv(note_first: bool) -> tuple[str, int]:
+    """The example meter log written by Python's csv module with a note column, one note on two lines; and the
+    number of readings."""
+    import csv
+    import io
+
+    text = (EXAMPLES / "lu/meters-compliant.csv").read_text("utf-8")
+    header = "".join(line for line in text.splitlines(keepends=True) if line.startswith("#"))
+    rows = list(csv.reader(line for line in text.splitlines(keepends=True) if not line.startswith("#")))
+    rows = [(["note"] if note_first else []) + row + ([] if note_first else ["note"]) if i == 0 else
+            ([""] if note_first else []) + row + ([] if note_first else [""]) for i, row in enumerate(rows)]
+    rows[5][0 if note_first else -1] = "door opened by the technician,\nsee report 12"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return header + out.getvalue(), len(rows) - 1
+
+
+def test_a_meter_note_on_two_lines_is_one_reading(tmp_path):
+    # A note with a line break, quoted as every CSV writer quotes it, was two broken rows: LOAD-SYNTAX on a legal
+    # log (and the reading lost where the note was not the last column).
+    (tmp_path / "machine-compliant.yaml").write_text((EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8"))
+    for note_first in (False, True):
+        text, readings = _meter_csv(note_first)
+        path = tmp_path / "meters.csv"
+        path.write_text(text, "utf-8")
+        result = check(path)
+        assert errors(result) == [], note_first
+        assert result.files[0].records == {"read": readings + 1, "checked": readings, "with_findings": 0,
+                                           "unreadable": 0}
+
+
+def test_a_line_break_in_a_game_log_cell_hides_no_row(tmp_path):
+    # No game-log column holds free text: a quoted cell running over lines would hide the rows inside it (a stake
+    # over the maximum inside a croupier's name). Each line stays a row, read or reported.
+    lines = over_the_maximum(PB_CSV).splitlines(keepends=True)
+    assert lines[8].startswith("1,") and lines[9].startswith("1,") and lines[8].count(",C-1,") == 1
+    start, rest = lines[8].split(",C-1,", 1)
+    path = tmp_path / "hidden.csv"
+    path.write_text("".join(lines[:8]) + start + ',"C-1\n' + lines[8] + 'X",' + rest + "".join(lines[9:]), "utf-8")
+    found = errors(check(path))
+    assert ("LU-PB-LOG-LIMITS", 10) in found and ("LOAD-SYNTAX", 9) in found and ("LOAD-SYNTAX", 11) in found

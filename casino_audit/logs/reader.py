@@ -216,6 +216,7 @@ class RowLayout:
 
     columns: dict[str, tuple[str, str]]
     header_reader: Callable[[tuple[str, ...]], str]
+    free_text: frozenset[str] = frozenset()  # columns whose cell may run over lines, quoted as CSV does (a note)
 
 
 _MAX_CELL_DIGITS = 1000  # int() refuses over 4,300 digits; no count or number of a log has a thousand
@@ -261,7 +262,9 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
         index = 0
         refused: str | None = None  # why the rows are not read: their column names were refused, or no layout
         refused_at, refused_rows = 0, 0
-        for number, text in _lines(stream):
+        free: set[int] = set()  # the positions of the free-text columns
+        source = _Pushback(_lines(stream))
+        for number, text in source:
             if columns is None and text.startswith("#"):
                 key, sep, value = text[1:].partition(":")
                 key = key.strip()
@@ -283,14 +286,18 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
             if refused is not None:  # counted, and said once below: never dropped unseen
                 refused_at, refused_rows = refused_at or number, refused_rows + 1
                 continue
+            row = _across_lines(text, source, len(columns), free) if free and text.count('"') % 2 else None
             try:
-                [row] = list(csv.reader((text,)))
+                if row is None:
+                    [row] = list(csv.reader((text,)))
             except (csv.Error, ValueError) as error:
                 stream.problem(F.LOAD_SYNTAX, f"broken CSV: {error}", number)
                 continue
             if columns is None:
                 columns = [name.strip() for name in row]
                 plan = layout(header)
+                if isinstance(plan, RowLayout):
+                    free = {position for position, name in enumerate(columns) if name in plan.free_text}
                 reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
                 yield LogRecord(path, index, _typed_header(header, reader), header_line or number,
                                 where=_HeaderWhere(header_lines, header_line or number))
@@ -325,6 +332,50 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
             stream.findings.append(Finding(F.LOAD_UNSUPPORTED, Severity.ERROR, f"this row and every row after it "
                                            f"({refused_rows:,} in all) are not read: {refused}", path, refused_at, 1))
     return Stream(path, records)
+
+
+class _Pushback:
+    """An iterator that takes back what was read ahead of it."""
+
+    __slots__ = ("items", "back")
+
+    def __init__(self, items: Iterator):
+        self.items, self.back = items, []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.back.pop() if self.back else next(self.items)
+
+    def push(self, items: list) -> None:
+        self.back.extend(reversed(items))
+
+
+def _across_lines(text: str, source: _Pushback, width: int, free: set[int]) -> list[str] | None:
+    """The row a line starts whose quote is still open at its end, read with the next lines as CSV reads a quoted
+    cell that holds a line break (a note on two lines, as every CSV writer writes it). Taken only if that gives one
+    row of `width` cells whose line breaks are all in free-text cells: else None, the lines read ahead are given
+    back, and the line is read alone as before (a line break in any other cell would hide the rows inside it)."""
+    taken: list[tuple[int, str]] = []
+    size, quotes = len(text), text.count('"')
+    while quotes % 2 and size <= MAX_RECORD_BYTES:  # each line read ahead at most once: the next odd line closes
+        item = next(source, None)
+        if item is None:
+            break
+        taken.append(item)
+        size, quotes = size + len(item[1]), quotes + item[1].count('"')
+    if taken and not quotes % 2 and size <= MAX_RECORD_BYTES:
+        try:
+            # strict: a quote closed and followed by more than a comma (`"x\n...\n"y`) is no cell over lines
+            rows = list(csv.reader([text, *(line for _, line in taken)], strict=True))
+        except csv.Error:
+            rows = []
+        if len(rows) == 1 and len(rows[0]) == width and \
+                all(position in free for position, cell in enumerate(rows[0]) if "\n" in cell or "\r" in cell):
+            return rows[0]
+    source.push(taken)
+    return None
 
 
 class _HeaderWhere:

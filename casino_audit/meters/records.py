@@ -53,7 +53,8 @@ CSV_LAYOUT = RowLayout(
              **{meter: (meter, "count") for meter in METERS},
              "drop_box_counted": ("drop_box_counted", "bool"), "note": ("note", "text")},
     header_reader=lambda path: "int" if "capacity_digits" in path else
-    "money" if path[0] in ("reading_interval_hours", "denomination") else "text")
+    "money" if path[0] in ("reading_interval_hours", "denomination") else "text",
+    free_text=frozenset({"note"}))
 
 
 def homologated_digits(filed, meter: str) -> int | None:
