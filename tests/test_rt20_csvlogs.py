@@ -174,3 +174,47 @@ def test_a_line_break_in_a_game_log_cell_hides_no_row(tmp_path):
     path.write_text("".join(lines[:8]) + start + ',"C-1\n' + lines[8] + 'X",' + rest + "".join(lines[9:]), "utf-8")
     found = errors(check(path))
     assert ("LU-PB-LOG-LIMITS", 10) in found and ("LOAD-SYNTAX", 9) in found and ("LOAD-SYNTAX", 11) in found
+
+
+# --- a line longer than a record ----------------------------------------------------------------------------------
+
+def test_a_line_longer_than_a_record_is_never_held_whole(tmp_path):
+    # A line was read whole before its size was judged: 64 KiB of gzip expanding to 64 MiB on one line (or a log
+    # of CR-only line ends, one line to a reader that splits on LF) took its full size in memory.
+    import gzip
+    import tracemalloc
+
+    from casino_audit.logs.reader import read_json_lines
+
+    lines = PB_JSONL.splitlines(keepends=True)
+    path = tmp_path / "long.jsonl.gz"
+    with gzip.open(path, "wb") as out:
+        out.write(lines[0].encode())
+        for _ in range(64):
+            out.write(b" " * (1 << 20))
+        out.write(b"\n" + "".join(lines[1:]).encode())
+    tracemalloc.start()
+    try:
+        stream = read_json_lines(str(path))
+        records = [record.line for record in stream]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert records == [1, 3, 4, 5, 6]
+    assert [(f.rule_id, f.line) for f in stream.findings] == [("LOAD-TOO-LARGE", 2)]
+    assert "67,108,865 bytes" in stream.findings[0].message
+    assert peak < 16 * (1 << 20), peak
+
+
+def test_lines_ended_by_a_cr_alone_are_split_past_the_size_of_a_record(tmp_path):
+    # 3 MiB of CR-only lines, one of them over the limit: each line read, the long one said at its line.
+    from casino_audit.logs.reader import MAX_RECORD_BYTES, read_json_lines
+
+    lines = PB_JSONL.splitlines()
+    body = [lines[0], *([lines[1]] * 3000), " " * (MAX_RECORD_BYTES + 10), lines[2]]
+    path = tmp_path / "cr.jsonl"
+    path.write_bytes("\r".join(body).encode() + b"\r\n")
+    stream = read_json_lines(str(path))
+    assert [record.line for record in stream][-3:] == [3000, 3001, 3003]
+    assert [(f.rule_id, f.line) for f in stream.findings] == [("LOAD-TOO-LARGE", 3002)]
+    assert stream.read == 3002 and stream.unreadable == 1

@@ -90,22 +90,42 @@ def _open(path: str):
     return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
 
 
-def _split_at_lone_cr(handle) -> Iterator[bytes]:
-    """The file's lines, a CR alone ending one as LF and CRLF do (old Mac line ends): a log written so was one line,
-    its records unread. Only a line holding a CR not before its LF is split."""
-    for raw in handle:
-        cr = raw.find(b"\r")
-        if cr == -1 or (cr == len(raw) - 2 and raw.endswith(b"\n")):
-            yield raw
+def _raw_lines(handle) -> Iterator[bytes | int]:
+    """The file's lines as bytes, a CR alone ending one as LF and CRLF do (old Mac line ends: a log written so was
+    one line, its records unread). A line longer than one record is given as its length in bytes, read through and
+    never held whole: a few kilobytes of gzip can expand to gigabytes on one line."""
+    limit = MAX_RECORD_BYTES + 1
+    carry = b""  # the start of a line whose end is not read yet
+    skipped = 0  # the bytes read so far of a line over the limit, not kept
+    readline = handle.readline
+    while True:
+        raw = readline(limit)
+        if not carry and not skipped and raw.endswith(b"\n") and raw.find(b"\r") in (-1, len(raw) - 2):
+            yield raw  # the usual line: read whole, no CR alone in it
             continue
-        *ended, last = _LONE_CR.split(raw)
-        for piece in ended:
-            yield piece + b"\n"
-        if last:
-            yield last
+        if not raw:  # the end of the file
+            if carry.endswith(b"\r"):  # a CR last in the file ends its line
+                carry = carry[:-1] + b"\n"
+            if skipped or carry:
+                yield skipped + len(carry) if skipped else carry
+            return
+        text, carry, start = carry + raw, b"", 0
+        cut = not raw.endswith(b"\n") and len(raw) == limit  # the line goes on past what was read
+        for end in _LINE_END.finditer(text):
+            if cut and end.end() == len(text) and end.group() == b"\r":
+                break  # a CR last in what was read may be a CRLF's: taken with what follows
+            line = text[start:end.start()] + b"\n"
+            yield skipped + len(line) if skipped or len(line) > limit else line
+            skipped, start = 0, end.end()
+        rest = text[start:]
+        if skipped or len(rest) >= limit:  # counted, not kept; a CR last is kept, for it may end the line
+            carry = b"\r" if rest.endswith(b"\r") else b""
+            skipped += len(rest) - len(carry)
+        else:
+            carry = rest
 
 
-_LONE_CR = re.compile(rb"\r(?!\n)")
+_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
@@ -113,9 +133,10 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
     number = 0
     try:
         with _open(stream.path) as handle:
-            for number, raw in enumerate(_split_at_lone_cr(handle), start=1):
-                if len(raw) > MAX_RECORD_BYTES:
-                    stream.problem(F.LOAD_TOO_LARGE, f"a record of {len(raw):,} bytes, over the "
+            for number, raw in enumerate(_raw_lines(handle), start=1):
+                if type(raw) is int or len(raw) > MAX_RECORD_BYTES:
+                    size = raw if type(raw) is int else len(raw)
+                    stream.problem(F.LOAD_TOO_LARGE, f"a record of {size:,} bytes, over the "
                                                      f"{MAX_RECORD_BYTES:,}-byte limit of one record", number)
                     continue
                 try:
