@@ -218,3 +218,20 @@ def test_lines_ended_by_a_cr_alone_are_split_past_the_size_of_a_record(tmp_path)
     assert [record.line for record in stream][-3:] == [3000, 3001, 3003]
     assert [(f.rule_id, f.line) for f in stream.findings] == [("LOAD-TOO-LARGE", 3002)]
     assert stream.read == 3002 and stream.unreadable == 1
+
+
+def test_a_staff_role_spelt_otherwise_than_the_rule_reads_it_is_said(tmp_path):
+    # `staff_Spinner` (or {"Spinner": ...}, or "spinner " with a space): no coup named the spinner, so the turn rule
+    # was only "not checked" (an info), exit 0, whatever the turns were. A role that differs from a turn rule's only
+    # in case, spaces or Unicode form is LOAD-AMBIGUOUS at the first coup naming it.
+    lines = (EXAMPLES / "pt/log-french-roulette.jsonl").read_text("utf-8").splitlines(keepends=True)
+    lines[4] = lines[4].replace("22:00:40", "22:05:40").replace('"spinner": "C-9"', '"spinner": "C-7"')
+    for other in ("Spinner", "spinner ", "ｓpinner"):
+        path = tmp_path / "spinner.jsonl"
+        path.write_text("".join(line.replace('"spinner":', f'"{other}":') for line in lines), "utf-8")
+        result = check(path)
+        assert errors(result) == [("LOAD-AMBIGUOUS", 2)], ascii(other)
+        [said] = [f for f in result.findings if f.rule_id == "LOAD-AMBIGUOUS"]
+        assert said.pointer == f"/staff/{other}" and "differs from 'spinner' only in case" in said.message
+    path.write_text("".join(lines), "utf-8")
+    assert errors(check(path)) == [("PT-ROUL-LOG-SPINNER", 5)]

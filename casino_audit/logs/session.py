@@ -306,6 +306,7 @@ class _Core:
         self.sessions = Returns()  # the session of the last coup, and the ones that ended before it
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
         self.named: set[str] = set()  # the roles some coup names, for the turn rules: one never named is said
+        self.misnamed: set[str] = set()  # the turn rules' roles some coup wrote otherwise (`Spinner`), said once
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
         self.started = False  # the first coup sets the limits in force: the coefficient is judged there
@@ -491,6 +492,8 @@ class _Core:
             who = staff.get(role)
             held = self.turns.get(role)
             if not isinstance(who, str):
+                if staff and role not in self.misnamed:
+                    yield from self._misnamed(record, staff, role)
                 # not recorded at this coup: nobody is seen relieving anyone, the turn runs on (and is measured:
                 # a spinner named once and then left out of the coups holds the ball as long as they go on)
                 if held is None:
@@ -510,6 +513,17 @@ class _Core:
                                       f"{who} has held the {role}'s place since coup {held[2]} "
                                       f"({held[1].isoformat()}): more than {limit} minutes"
                                       + (f", no one named relieving {who} since" if unnamed else ""))
+
+    def _misnamed(self, record, staff: dict, role: str) -> Iterator[Finding]:
+        """A role a turn rule reads, written otherwise only in case, spaces or Unicode form (`Spinner`): said once,
+        not guessed at, for the rule would never see whose turn it was."""
+        other = next((key for key in staff if _same_person(key) == _same_person(role)), None)
+        if other is not None:
+            self.misnamed.add(role)
+            yield self.session._tool(F.LOAD_AMBIGUOUS, pointers.child("/staff", other), f"the staff role "
+                                     f"{brief(show(other))} differs from {role!r} only in case, spaces or Unicode "
+                                     f"form: it is not read as the {role}, whose turns are not measured where it is "
+                                     "named so", record)
 
     def _stakes(self, record, data) -> Iterator[Finding]:
         """Each stake against every limits and multiples rule whose `chances` take it. A family names a stake's
