@@ -235,3 +235,16 @@ def test_a_staff_role_spelt_otherwise_than_the_rule_reads_it_is_said(tmp_path):
         assert said.pointer == f"/staff/{other}" and "differs from 'spinner' only in case" in said.message
     path.write_text("".join(lines), "utf-8")
     assert errors(check(path)) == [("PT-ROUL-LOG-SPINNER", 5)]
+
+
+# --- the summary's counts ----------------------------------------------------------------------------------------
+
+def test_a_rule_not_applied_to_a_log_marks_no_coup_as_having_a_finding(tmp_path):
+    # "not checked in this log: no stake limits are known" is said of the header (line 1) when the first stake is
+    # met; it counted that coup among the records with findings (1 where no coup has one).
+    path = tmp_path / "no-limits.csv"
+    path.write_text("".join(line for line in PB_CSV.splitlines(keepends=True) if not line.startswith("# limits")),
+                    "utf-8")
+    result = check(path)
+    assert [(f.rule_id, f.line, f.severity.name) for f in result.findings] == [("LU-PB-LOG-LIMITS", 1, "INFO")]
+    assert result.files[0].records == {"read": 21, "checked": 20, "with_findings": 0, "unreadable": 0}

@@ -267,6 +267,9 @@ class LogSession:
         self.counts.checked += 1
         self.counts.with_findings += bool(found) or self.hit
         self.hit = False
+        if self._pending:  # of the log, not of this coup (a rule found not applicable here): not counted on it
+            found.extend(self._pending)
+            self._pending = []
         return found
 
     def close(self) -> Iterator[Finding]:
@@ -538,7 +541,6 @@ class _Core:
                                                     "the header (`table_config`) or give `limits` there"
                                               if unknown else "no minimum stake is known, of which the law's "
                                               "maxima are multiples: give `limits/minimum` in the header")
-            yield from self.session.start()
         breach = self.session._breach
         totals: dict = {}  # one player's bet, written as several records -> its stakes so far in this coup
         for pointer, chance, raw, *placed in self.stakes(data):
