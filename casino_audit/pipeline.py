@@ -365,7 +365,11 @@ def _check_file(path: str, record: FileRecord, context: _Context, loader, max_by
     for document in loaded.documents:  # each checked as it is read: memory flat in the number of documents
         record.documents += 1
         _note_filer(record, document)
-        check_document(document, context)
+        found = check_document(document, context)
+        if found is not None and kinds.KINDS[found[0]].stream:  # a header with no record: never a clean log
+            context.sink.add(_tool_finding(document, F.LOAD_UNSUPPORTED, f"a {found[0]} header read as a document: a "
+                                           "log's records are read from JSON Lines or CSV (.jsonl, .csv, gzipped or "
+                                           "not), the header their first record; none was checked here", "/kind"))
     if loaded.findings:
         record.status = "partial" if record.documents else "unreadable"
         record.reason = loaded.findings[0].message

@@ -248,3 +248,18 @@ def test_a_rule_not_applied_to_a_log_marks_no_coup_as_having_a_finding(tmp_path)
     result = check(path)
     assert [(f.rule_id, f.line, f.severity.name) for f in result.findings] == [("LU-PB-LOG-LIMITS", 1, "INFO")]
     assert result.files[0].records == {"read": 21, "checked": 20, "with_findings": 0, "unreadable": 0}
+
+
+# --- a log's header read as a document -----------------------------------------------------------------------
+
+def test_a_log_header_written_as_a_yaml_or_json_document_is_not_a_clean_log(tmp_path):
+    # A game or meter log's header saved as log.json or log.yaml was checked as a document: no coup, no finding,
+    # exit 0. A log's records are read from JSON Lines or CSV only: said, at the header.
+    header = PB_JSONL.splitlines()[0]
+    meters = (EXAMPLES / "lu/meters-compliant.jsonl").read_text("utf-8").splitlines()[0]
+    for name, text in (("log.json", header), ("log.yaml", header), ("meters.json", meters)):
+        path = tmp_path / name
+        path.write_text(text + "\n", "utf-8")
+        result = check(path)
+        assert [f.rule_id for f in result.findings if f.severity is Severity.ERROR] == ["LOAD-UNSUPPORTED"], name
+        assert "JSON Lines or CSV" in result.findings[0].message
