@@ -263,3 +263,23 @@ def test_a_log_header_written_as_a_yaml_or_json_document_is_not_a_clean_log(tmp_
         result = check(path)
         assert [f.rule_id for f in result.findings if f.severity is Severity.ERROR] == ["LOAD-UNSUPPORTED"], name
         assert "JSON Lines or CSV" in result.findings[0].message
+
+
+def test_a_session_renamed_by_a_lookalike_keeps_its_minimum(tmp_path):
+    # The minimum raised within a session (LU Art. 37-5, al. 3) passed when the coups from the change on named the
+    # session with a trailing space, a fullwidth digit or with a zero-width space: a new session to the
+    # tool, the same one to anyone reading the log.
+    import json
+
+    lines = PB_JSONL.splitlines(keepends=True)
+    session = json.loads(lines[1])["session"]
+    for other in (session + " ", "\uff12" + session[1:], session[:4] + "\u200b" + session[4:]):
+        changed = [lines[0], lines[1], lines[2]]
+        for line in lines[3:]:
+            record = json.loads(line)
+            record["session"] = other
+            record["limits"] = {"minimum": 40, "maximum": 4000}
+            changed.append(json.dumps(record) + "\n")
+        path = tmp_path / "session.jsonl"
+        path.write_text("".join(changed), "utf-8")
+        assert ("LU-PB-LOG-MINIMUM-UNCHANGED", 4) in errors(check(path)), ascii(other)

@@ -306,7 +306,8 @@ class _Core:
         first = session.header.data.get("first_coup") if isinstance(session.header.data, dict) else None
         self.first_coup = first if type(first) is int else 1  # a log that continues another says where it starts
         self.last_time: datetime | None = None
-        self.sessions = Returns()  # the session of the last coup, and the ones that ended before it
+        self.sessions = Returns()  # the session of the last coup, and the ones that ended before it (by _same_name)
+        self.session_shown = None  # the last session as written
         self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
         self.named: set[str] = set()  # the roles some coup names, for the turn rules: one never named is said
         self.misnamed: set[str] = set()  # the turn rules' roles some coup wrote otherwise (`Spinner`), said once
@@ -378,9 +379,10 @@ class _Core:
                                                 f"({self.last_time.isoformat()})", record)
             self.last_time = when
         session = data.get("session")
-        if session != self.sessions.current and isinstance(session, str):
-            before = self.sessions.current
-            back, full = self.sessions.turn_to(session, SESSIONS_KEPT)
+        if isinstance(session, str) and _same_name(session) != self.sessions.current:
+            before = self.session_shown
+            back, full = self.sessions.turn_to(_same_name(session), SESSIONS_KEPT)
+            self.session_shown = session
             if back:
                 yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
                                                       f"{brief(show(before))} began: a session's coups are logged "
@@ -520,7 +522,7 @@ class _Core:
     def _misnamed(self, record, staff: dict, role: str) -> Iterator[Finding]:
         """A role a turn rule reads, written otherwise only in case, spaces or Unicode form (`Spinner`): said once,
         not guessed at, for the rule would never see whose turn it was."""
-        other = next((key for key in staff if _same_person(key) == _same_person(role)), None)
+        other = next((key for key in staff if _same_name(key) == _same_name(role)), None)
         if other is not None:
             self.misnamed.add(role)
             yield self.session._tool(F.LOAD_AMBIGUOUS, pointers.child("/staff", other), f"the staff role "
@@ -652,7 +654,8 @@ class _Core:
 
 def _period(per: str, data, when: datetime | None):
     if per == "session":
-        return data.get("session")
+        session = data.get("session")
+        return _same_name(session) if isinstance(session, str) else session
     return when.date().isoformat() if when is not None else None
 
 
@@ -666,10 +669,12 @@ def _time(value) -> datetime | None:
 
 
 @lru_cache(maxsize=4096)
-def _same_name(who: str) -> str:
-    """A name as compared: "C-1 " and "c-1", or "José" composed and not, are one person (not a relief: else a
-    name written each way in turn is a relief at every coup, and no turn is ever long); "t1" and "T1" one table."""
-    return same_name(who)
+def _same_name(name: str) -> str:
+    """A staff member's, a session's or a table's name as compared: "C-1 " and "c-1", or "José" composed and not,
+    are one person, not a relief; "S1" and "S1 " one session, whose minimum is kept; "t1" and "T1" one table
+    (else a name written otherwise from a coup on would start a new turn, or a new session, that no reader of the
+    log sees)."""
+    return same_name(name)
 
 
 def _chances(spec: dict) -> frozenset | None:
