@@ -283,3 +283,22 @@ def test_a_session_renamed_by_a_lookalike_keeps_its_minimum(tmp_path):
         path = tmp_path / "session.jsonl"
         path.write_text("".join(changed), "utf-8")
         assert ("LU-PB-LOG-MINIMUM-UNCHANGED", 4) in errors(check(path)), ascii(other)
+
+
+def test_a_header_machine_entry_spelt_otherwise_than_the_readings_is_said(tmp_path):
+    # The header's `machines` entry for "M-001 " (a trailing space; "m-001", "M\u200b-001") gave that machine its
+    # own capacities and homologation file, but the readings name "M-001": the entry was dropped in silence and the
+    # machine judged by the header's defaults.
+    import json
+
+    from test_meters import MACHINE_TEXT
+
+    (tmp_path / "machine-compliant.yaml").write_text(MACHINE_TEXT, "utf-8")
+    lines = (EXAMPLES / "lu/meters-compliant.jsonl").read_text("utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    for other in ("M-001 ", "m-001", "M\u200b-001"):
+        header["machines"] = {other: {"capacity_digits": {"drop": 6}}}
+        path = tmp_path / "meters.jsonl"
+        path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), "utf-8")
+        found = [(f.rule_id, f.line, f.pointer) for f in check(path).findings if f.severity is Severity.ERROR]
+        assert found == [("LOAD-AMBIGUOUS", 1, f"/machines/{other}")], ascii(other)

@@ -201,6 +201,8 @@ class MeterSession:
 
     def _new_machine(self, name: str) -> _Machine:
         own = self.data.get("machines")
+        if isinstance(own, dict) and name not in own:
+            self._misnamed(own, name)
         own = own.get(name) if isinstance(own, dict) else None
         own = own if isinstance(own, dict) else {}
         if isinstance(own.get("machine"), str):
@@ -224,6 +226,17 @@ class MeterSession:
         else:
             why = None
         return _Machine(name, capacity, theory, why, self._max_bet(filed, named))
+
+    def _misnamed(self, entries: dict, name: str) -> None:
+        """A header entry (`machines`) for a name that differs from a machine read only in spaces, case or Unicode
+        form: said, and not applied to it, as two readings' names are (its capacities and file would otherwise be
+        dropped in silence)."""
+        other = next((key for key in entries if isinstance(key, str) and _spelling(key) == _spelling(name)), None)
+        if other is not None:
+            self._pending.append(self._tool(F.LOAD_AMBIGUOUS, f"/machines/{_escape(other)}", f"the header's entry "
+                                            f"for machine {show(brief(other))} differs from machine "
+                                            f"{show(brief(name))}, read in the log, only in spaces, case or Unicode "
+                                            "form: it is not applied to it"))
 
     def _capacities(self, name: str, own: dict, filed, pointer: str) -> dict:
         """Each meter's capacity in digits: the header's (for this machine, else for the log), the homologation
