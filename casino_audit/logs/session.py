@@ -412,7 +412,9 @@ class _Core:
                 if key in changes and was is not None and was[0] == period and period is not None:
                     yield from self.session._breach(f"{key}_unchanged", record, f"/limits/{key}",
                                           f"the table's {key} changes from {cents(getattr(current, key))} to "
-                                          f"{cents(changes[key])} within {spec['per']} {period} (set at coup {was[1]})")
+                                          f"{cents(changes[key])} within {spec['per']} "
+                                          f"{data.get('session') if spec['per'] == 'session' else period} "
+                                          f"(set at coup {was[1]})")
                 if key in changes or was is None or was[0] != period:
                     current.since[(key, spec["per"])] = (period, data.get("coup"))
         if "coefficient_unchanged" in self.wanted:
