@@ -43,7 +43,8 @@ def brief(text: str, limit: int = 80) -> str:
 
 def same_name(text: str) -> str:
     """A name as two are compared to tell whether they name one thing (a machine, a croupier): its Unicode
-    compatibility form (NFKC: "José" composed or not, "Ｍ" fullwidth), without the invisible format characters a
-    reader cannot see (a zero-width space), case folded, its spaces collapsed to one."""
-    text = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
+    compatibility form (NFKC: "José" composed or not, "Ｍ" fullwidth), without the control and format characters a
+    reader cannot see (a NUL, a zero-width space), case folded, its spaces collapsed to one."""
+    text = "".join(char for char in unicodedata.normalize("NFKC", text)
+                   if char.isspace() or unicodedata.category(char) not in ("Cc", "Cf"))
     return " ".join(text.casefold().split())

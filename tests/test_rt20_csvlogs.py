@@ -85,18 +85,19 @@ def test_a_game_log_of_a_header_alone_is_empty(tmp_path):
 # --- staff names -------------------------------------------------------------------------------------------
 
 def test_a_spinner_named_in_two_unicode_forms_is_one_person(tmp_path):
-    # "C-1 " and "c-1" were one person, but "José" composed (NFC) and decomposed (NFD), or with a zero-width space,
-    # were two: a log naming its spinner each way in turn showed a relief at every coup, and a turn of over an
+    # "C-1 " and "c-1" were one person, but "José" composed (NFC) and decomposed (NFD), with a zero-width space or a
+    # NUL, were two: a log naming its spinner each way in turn showed a relief at every coup, and a turn of over an
     # hour (PT n.º 18 and the like) passed, exit 0.
+    import json
     import unicodedata
 
     lines = (EXAMPLES / "pt/log-french-roulette.jsonl").read_text("utf-8").splitlines(keepends=True)
     lines[4] = lines[4].replace("22:00:40", "22:05:40").replace('"spinner": "C-9"', '"spinner": "C-7"')
     composed, decomposed = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
-    for other in (decomposed, "Jo\u200bsé", "Ｊｏｓé"):
+    for other in (decomposed, "Jo\u200bsé", "Ｊｏｓé", "José\x00", "Jos\x7fé"):
         names = [composed, other, composed, other]
         path = tmp_path / "spinner.jsonl"
-        path.write_text(lines[0] + "".join(line.replace('"spinner": "C-7"', f'"spinner": "{name}"')
+        path.write_text(lines[0] + "".join(line.replace('"spinner": "C-7"', f'"spinner": {json.dumps(name)}')
                                            for line, name in zip(lines[1:], names)), "utf-8")
         assert ("PT-ROUL-LOG-SPINNER", 5) in errors(check(path)), ascii(other)
 
