@@ -132,12 +132,13 @@ TOOL_FINDINGS = {
     LOAD_UNREADABLE: "The file could not be read (permissions, missing, not a regular file).",
     LOAD_ENCODING: "The file is not valid UTF-8 text.",
     LOAD_BINARY: "The file holds binary data (NUL bytes), not text.",
-    LOAD_EMPTY: "The file, or a document in it, is empty.",
+    LOAD_EMPTY: "The file, or a document in it, is empty, or a log holds no coup or reading after its header.",
     LOAD_TOO_LARGE: "The file is larger than the size limit (--max-file-size), or expands past the node limit.",
     LOAD_SYNTAX: "The file is not well-formed YAML or JSON.",
     LOAD_DUPLICATE_KEY: "A mapping names the same key twice; which value was meant is unknowable.",
     LOAD_UNSUPPORTED: "The document uses a YAML feature a filing may not use (custom tags, complex keys, deep nesting), "
-                      "or a log is written in a format its game has no layout for.",
+                      "or a log is written in a format its game has no layout for, or its header as a YAML or JSON "
+                      "document.",
     LOAD_AMBIGUOUS: "A value the reader would read differently from how a person reads it (0310 as octal 200, 5:10 as "
                     "310, a !!bool tag on a sentence, two merge keys, an invisible character); kept as the text written.",
     LOAD_TRUNCATED: "A record stream's last line has no newline: the log may have been cut short.",
