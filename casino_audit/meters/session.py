@@ -120,6 +120,7 @@ class MeterSession:
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         self.machines: dict[str, _Machine] = {}
         self.spellings: dict[str, _Machine] = {}  # a machine name without its spaces, case and Unicode form
+        self.entry_spellings: dict[str, str] | None = None  # the same of the header's `machines` entries
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
         self.start_time: datetime | None = None  # the earliest and latest reading used
         self.end_time: datetime | None = None
@@ -231,7 +232,12 @@ class MeterSession:
         """A header entry (`machines`) for a name that differs from a machine read only in spaces, case or Unicode
         form: said, and not applied to it, as two readings' names are (its capacities and file would otherwise be
         dropped in silence)."""
-        other = next((key for key in entries if isinstance(key, str) and _spelling(key) == _spelling(name)), None)
+        if self.entry_spellings is None:  # read once: a header may list thousands of machines
+            self.entry_spellings = {}
+            for key in entries:
+                if isinstance(key, str):
+                    self.entry_spellings.setdefault(_spelling(key), key)
+        other = self.entry_spellings.get(_spelling(name))
         if other is not None:
             self._pending.append(self._tool(F.LOAD_AMBIGUOUS, f"/machines/{_escape(other)}", f"the header's entry "
                                             f"for machine {show(brief(other))} differs from machine "
