@@ -33,7 +33,8 @@ from casino_audit.rulesets import load_builtin  # noqa: E402
 from casino_audit.samples.log import write  # noqa: E402
 
 GAMES = {"punto_banco": "lu", "french_roulette": "pt"}  # game -> the ruleset its sample log is played under
-PARAMS = {"LU": {"punto_banco_minimum_multiple_eur": Decimal(20)}, "PT": {}}
+PARAMS = {"LU": {"punto_banco_minimum_multiple_eur": Decimal(20), "punto_banco_minimum_floor_eur": Decimal(20),
+                 "punto_banco_stake_minimum_eur": Decimal(20)}, "PT": {}}
 PEAK = """
 import resource, sys
 sys.path.insert(0, {repo!r})

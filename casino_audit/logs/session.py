@@ -10,7 +10,7 @@ replay; each breach goes to the rules verifying its aspect. The state is one log
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import MAX_PREC, Context, Decimal
 from functools import lru_cache
@@ -175,6 +175,7 @@ class LogSession:
                 for rule, _ in self.by_aspect.pop(aspect):
                     self._not_applied(rule, f"no replay engine for {game} yet")
         elif engine_aspects:
+            self.terms = replace(self.terms, aspects=frozenset(self.by_aspect))
             try:
                 self.prepared = self.module.prepare(game, self.terms)
             except Unavailable as unavailable:
@@ -478,12 +479,14 @@ class _Core:
         """The maximum in times the minimum kept within a period (LU Art. 37-5, al. 4: «Le coefficient choisi ne peut
         pas être changé»): a maximum and a minimum changed in proportion keep it, a maximum changed alone does not."""
         current = self.limits
-        before = _ratio(current.minimum, current.maximum)
-        after = _ratio(changes.get("minimum", current.minimum), changes.get("maximum", current.maximum))
+        before = after = None
+        if changes:  # the ratios only where a limit changes: most coups change none
+            before = _ratio(current.minimum, current.maximum)
+            after = _ratio(changes.get("minimum", current.minimum), changes.get("maximum", current.maximum))
+        changed = after != before and before is not None and after is not None
         for rule, spec in self.wanted["coefficient_unchanged"]:
             period = _period(spec["per"], data, when)
             was = current.since.get(("coefficient", spec["per"]))
-            changed = after != before and before is not None and after is not None
             if changed and was is not None and was[0] == period and period is not None:
                 yield from self.session._breach(
                     "coefficient_unchanged", record, "/limits/maximum" if "maximum" in changes else "/limits/minimum",

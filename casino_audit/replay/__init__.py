@@ -135,6 +135,9 @@ class Terms:
     limits: Mapping[str, Any] = field(default_factory=dict)  # minimum, maximum, maxima (per chance), minima
     params: Mapping[str, Any] = field(default_factory=dict)
     table: Mapping[str, Any] = field(default_factory=dict)  # the table configuration the header names, if any
+    # the aspects some rule of the run verifies (None: all, as for edge and sample-log): an engine may skip the
+    # work of the others
+    aspects: frozenset[str] | None = None
 
 
 _DIGITS = 30

@@ -89,7 +89,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
             for name, deduction in deductions.items():
                 if name in chance_terms:
                     chance_terms[name] = {**chance_terms[name], **deduction}
-    sides = {name: bet["wins_on"] for name, bet in bets.items() if bet.get("wins_on") in (baccarat.PLAYER, baccarat.BANKER)}
+    sides = {name: bet["wins_on"] for name, bet in bets.items() if bet.get("wins_on") in (baccarat.PLAYER, baccarat.BANKER)
+             and (terms.aspects is None or "both_sides" in terms.aspects)}  # no rule on both sides: no work
     minimum = money((terms.limits or {}).get("minimum"))
     prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum)
     unknown = [name for name in bets if name not in payouts]
@@ -147,11 +148,12 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
     if coup["outcome"] != outcome:
         yield "outcome", "/outcome", (f"declared {coup['outcome']}, but the player has {player_total} and the banker "
                                       f"{banker_total}: {outcome}")
-    limits = coup.get("limits")
-    if isinstance(limits, Mapping) and money(limits.get("minimum")) is not None:
-        state["minimum"] = money(limits["minimum"])  # as the core reads a coup's limits
-    if state["minimum"] is not None:
-        yield from _both_sides(prepared, coup, state["minimum"])
+    if prepared.sides:  # a rule holds a player's stakes on both sides to the minimum (Macau)
+        limits = coup.get("limits")
+        if type(limits) is dict and money(limits.get("minimum")) is not None:  # a coup record's limits are a dict
+            state["minimum"] = money(limits["minimum"])  # as the core reads a coup's limits
+        if state["minimum"] is not None:
+            yield from _both_sides(prepared, coup, state["minimum"])
     units = state["units"]
     # «quando as duas cartas inicialmente distribuídas a um daqueles grupos tiverem a mesma denominação» (PT n.º 19)
     pairs = frozenset(hand for hand, cards in ((baccarat.PLAYER, player), (baccarat.BANKER, banker))
