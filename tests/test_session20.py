@@ -121,3 +121,26 @@ def test_a_misdealt_coup_settled_void_is_no_breach(code):
     misdealt["dealer"].pop()
     misdealt["boxes"][1]["net"] = Decimal(0)
     assert findings(code, misdealt) == []
+
+
+# --- a log's clock: its offset from UTC moves only with summer time ---------------------------------------------
+def test_a_drifting_utc_offset_is_a_finding_and_summer_time_is_not(cli, tmp_path):
+    """Each coup's offset moved on by its minutes (21:30:20+00:30, 21:59:40+00:59 ...): every coup one instant in
+    UTC, so a spinner at the ball 65 minutes passed PT-ROUL-LOG-SPINNER, exit 0."""
+    header = {**FRENCH, "limits": {"minimum": 5, "maximum": 1000}}
+    coups = []
+    for i in range(14):  # a coup every 5 minutes of the wall clock, the offset moved on as much
+        coup = roulette_coup(i + 1, 1, {**RED, "stake": 5, "net": 5})
+        coup["time"] = f"2026-11-02T21:{i * 5:02d}:00+00:{i * 5:02d}" if i < 12 else \
+            f"2026-11-02T22:{(i - 12) * 5:02d}:00+01:{(i - 12) * 5:02d}"
+        coup["staff"] = {"spinner": "C-7"}
+        coups.append(coup)
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and found[0] == ("LOG-TIME", 3, "/time") and len(found) == 13
+    # summer time ends: 02:59+02:00 then 02:01+01:00 (01:00 UTC on October's last Sunday), two minutes apart
+    coups = [roulette_coup(1, 1, {**RED, "stake": 5, "net": 5}), roulette_coup(2, 1, {**RED, "stake": 5, "net": 5})]
+    coups[0]["time"], coups[1]["time"] = "2026-10-25T02:59:00+02:00", "2026-10-25T02:01:00+01:00"
+    assert run_log(cli, tmp_path, header, coups) == (0, [])
+    coups[0]["time"], coups[1]["time"] = "2026-10-24T02:59:00+02:00", "2026-10-24T02:01:00+01:00"  # a day early
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and found == [("LOG-TIME", 3, "/time")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from decimal import MAX_PREC, Context, Decimal
 from functools import lru_cache
 from fractions import Fraction
@@ -378,6 +378,13 @@ class _Core:
             elif when < self.last_time:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
                                                 f"({self.last_time.isoformat()})", record)
+            elif when.tzinfo is not None and when.utcoffset() != self.last_time.utcoffset() \
+                    and when.utcoffset() - self.last_time.utcoffset() != _summer_time_shift(self.last_time, when):
+                # an offset drifting from coup to coup makes every coup one instant, and no turn is ever long
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, the previous coup at "
+                                                f"{self.last_time.isoformat()}: the clock's offset from UTC changes "
+                                                "only when summer time starts or ends (one hour, at 01:00 UTC on the "
+                                                "last Sunday of March or October)", record)
             self.last_time = when
         session = data.get("session")
         if isinstance(session, str) and _same_name(session) != self.sessions.current:
@@ -712,6 +719,21 @@ def _longer(turn: timedelta, longest: timedelta | Fraction) -> bool:
 def _seconds(delta: timedelta) -> Fraction:
     """A duration exactly (timedelta.total_seconds is a float)."""
     return Fraction(delta.days * 86400 + delta.seconds) + Fraction(delta.microseconds, 1_000_000)
+
+
+def _summer_time_shift(before: datetime, after: datetime) -> timedelta:
+    """How much the clock's offset from UTC moves between two instants by the summer time the EU sets (Directive
+    2000/84/EC, kept by Luxembourg, Portugal and Monaco): one hour forward at 01:00 UTC on March's last Sunday,
+    back at 01:00 UTC on October's."""
+    shift = timedelta(0)
+    start, end = before.astimezone(timezone.utc), after.astimezone(timezone.utc)
+    for year in range(start.year, min(end.year, start.year + 2) + 1):  # a longer gap is said as a change anyway
+        for month, by in ((3, timedelta(hours=1)), (10, timedelta(hours=-1))):
+            last = datetime(year, month, 31, 1, tzinfo=timezone.utc)
+            switch = last - timedelta(days=(last.weekday() + 1) % 7)  # the month's last Sunday
+            if start < switch <= end:
+                shift += by
+    return shift
 
 
 def _comparable(a: datetime, b: datetime) -> bool:
