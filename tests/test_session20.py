@@ -1,6 +1,7 @@
 """Session 20: breaches a filer could get through, and legal filings flagged, each reproduced (a failing test on
 the code before) and judged right now, at its line."""
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -144,3 +145,36 @@ def test_a_drifting_utc_offset_is_a_finding_and_summer_time_is_not(cli, tmp_path
     coups[0]["time"], coups[1]["time"] = "2026-10-24T02:59:00+02:00", "2026-10-24T02:01:00+01:00"  # a day early
     code, found = run_log(cli, tmp_path, header, coups)
     assert code == 1 and found == [("LOG-TIME", 3, "/time")]
+
+
+# --- CSV amounts: read as a JSON text amount is, and a thousands point is no decimal point -----------------------
+CSV_HEAD = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
+            "# limits.minimum: 20\n# limits.maximum: 2000\n"
+            "coup,time,session,shoe,player,banker,outcome,seat,chance,stake,net\n")
+CSV_PARAMS = ("--param", "punto_banco_minimum_multiple_eur=20", "--param", "punto_banco_minimum_floor_eur=20",
+              "--param", "punto_banco_stake_minimum_eur=20")
+
+
+def _csv(cli, tmp_path, stake, net):
+    log = tmp_path / "log.csv"
+    log.write_text(CSV_HEAD + f"1,2026-11-02T21:00:00,S1,1,9h Kd,5c Qh,player,1,punto,{stake},{net}\n")
+    done = cli("check", str(log), *CSV_PARAMS, "--format", "json")
+    return done.returncode, [(f["rule_id"], f["line"], f["column"]) for f in json.loads(done.stdout)["findings"]]
+
+
+@pytest.mark.parametrize("written", ["２０４０", "2_040", "+2040", "2.04e3"])
+def test_a_csv_amount_is_written_as_a_json_text_amount_is(cli, tmp_path, written):
+    """A stake of 2,040 (over the maximum of 2,000) written in fullwidth digits, with an underscore, a plus sign or
+    an exponent was read as 2040 in CSV, refused in JSON: one log, two readings. Now refused in both."""
+    code, found = _csv(cli, tmp_path, written, "2040")
+    assert code == 1 and [f[0] for f in found] == ["SHAPE-INVALID"]
+    assert _csv(cli, tmp_path, "40", "40") == (0, [])
+
+
+def test_a_csv_amount_with_a_thousands_point_is_ambiguous(cli, tmp_path):
+    """Luxembourg and Portugal write 2020 as 2.020: read as 2.02, a stake of 2,020 over the maximum of 2,000 (and
+    no multiple of 20) passed as two euros and two cents, exit 0."""
+    code, found = _csv(cli, tmp_path, "2.020", "2.020")
+    assert code == 1 and ("LOAD-AMBIGUOUS", 9, 10) in found and ("LOAD-AMBIGUOUS", 9, 11) in found
+    assert _csv(cli, tmp_path, "2020.00", "2020.00")[1] != []  # over the maximum, read as written
+    assert _csv(cli, tmp_path, "40.00", "40.00") == (0, [])

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator
 
 from casino_audit import findings as F
 from casino_audit.findings import Finding, Severity
-from casino_audit.replay import money
+from casino_audit.replay import MONEY_PATTERN, money
 from casino_audit.values import log_number
 
 MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
@@ -264,7 +264,8 @@ def _cell(value: str, reader: str):
     if reader == "count":  # a meter's display: leading zeros are its empty digits (00012345 is 12345)
         return int(stripped) if digits else value
     if reader == "money":  # NaN, infinities and absurd magnitudes stay text: no amount, and no comparing them
-        number = money(stripped) if stripped else None  # a log's amounts repeat: each text is read once
+        # written as a JSON text amount is ("２０", "2_020", "+20", "2e3" stay text, for the shape check to refuse)
+        number = money(stripped) if stripped and _MONEY.match(stripped) else None  # each text is read once
         return value if number is None else number
     raise ValueError(f"unknown CSV reader {reader!r}")
 
@@ -516,7 +517,20 @@ def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], cells: list[
         record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, f"the rows of coup {rows[0][1][0]} give "
                                        f"two values of `{field}`; each row of a coup must repeat the same",
                                        path, number, position, f"/{field}", index))
+    for number, row in rows:
+        for position, ((_, field, _, _, reader), value) in enumerate(zip(cells, row), start=1):
+            if reader == "money" and "." in value and _THOUSANDS.fullmatch(value.strip()):
+                record.findings.append(Finding(
+                    F.LOAD_AMBIGUOUS, Severity.ERROR, f"`{field}` is written {value.strip()}: a thousands point "
+                    f"({value.strip().replace('.', '')}) or a decimal point? An amount has its cents after the point "
+                    "(2020.00 or 2.02)", path, number, position, None, index))
     return record
+
+
+_MONEY = re.compile(MONEY_PATTERN)
+# Three digits after each point, as a thousands point writes an amount in Luxembourg and Portugal (2.020 for 2020):
+# read with a decimal point it is a thousandth of that, and an amount has two decimals, its cents.
+_THOUSANDS = re.compile(r"-?[0-9]{1,3}(\.[0-9]{3})+")
 
 
 def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
