@@ -178,3 +178,31 @@ def test_a_csv_amount_with_a_thousands_point_is_ambiguous(cli, tmp_path):
     assert code == 1 and ("LOAD-AMBIGUOUS", 9, 10) in found and ("LOAD-AMBIGUOUS", 9, 11) in found
     assert _csv(cli, tmp_path, "2020.00", "2020.00")[1] != []  # over the maximum, read as written
     assert _csv(cli, tmp_path, "40.00", "40.00") == (0, [])
+
+
+# --- baselines hold a breach to what it was -----------------------------------------------------------------
+def test_a_baselined_breach_that_grows_worse_is_a_new_finding(cli, tmp_path):
+    """A baseline kept file, rule, document and place: a machine baselined at a return of 84.999 % and filed
+    again at 70 % stayed baselined, exit 0. A version-1 baseline (no messages) is still read, as before."""
+    import shutil
+
+    from test_suppressions import EXAMPLES as LU_EXAMPLES, Place, run_json
+
+    (tmp_path / ".git").mkdir()
+    shutil.copy(LU_EXAMPLES / "machine-rtp-below-85.yaml", tmp_path / "rtp.yaml")
+    cli = Place(cli, tmp_path)
+    assert cli("check", "rtp.yaml", "--write-baseline", "b.json").returncode == 1
+    written = json.loads((tmp_path / "b.json").read_text())
+    assert written["version"] == 2 and all(isinstance(e["message"], str) for e in written["findings"])
+    assert cli("check", "rtp.yaml", "--baseline", "b.json").returncode == 0
+    rtp = tmp_path / "rtp.yaml"
+    rtp.write_text(rtp.read_text().replace("redistribution_rate: 84.999 %", "redistribution_rate: 70 %"))
+    done, report = run_json(cli, "rtp.yaml", "--baseline", "b.json")
+    assert done.returncode == 1
+    assert [f["rule_id"] for f in report["findings"] if f["suppression"] is None and f["severity"] == "error"] == \
+        ["LU-SLOT-RTP-MIN"]
+    # version 1: any message at the place, as it was written
+    legacy = {**written, "version": 1, "findings": [{k: v for k, v in e.items() if k != "message"}
+                                                   for e in written["findings"]]}
+    (tmp_path / "b1.json").write_text(json.dumps(legacy))
+    assert cli("check", "rtp.yaml", "--baseline", "b1.json").returncode == 0
