@@ -17,7 +17,7 @@ HEADER = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casi
 def coup(number: int, **changes) -> dict:
     # banker 5 (5c Qh) against player 9 (9h Kd): the player wins; banco loses its stake
     found = {"coup": number, "time": f"2026-11-02T{20 + number // 3600:02d}:{number // 60 % 60:02d}:{number % 60:02d}",
-             "session": "S1", "shoe": 1,
+             "session": "S1", "shoe": 1, "burned": ["3d", "2s", "8c", "Jd"],  # a three turned, three burnt
              "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
              "bets": [{"seat": 1, "chance": "banco", "stake": 100, "net": -100}]}
     found.update(changes)

@@ -98,7 +98,8 @@ def test_a_roulette_stake_split_over_two_records_is_held_to_the_maximum(cli, tmp
 
 
 def test_a_punto_banco_and_a_banca_francesa_stake_split_over_two_records_is_held_to_the_maximum(cli, tmp_path):
-    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "9c", "3c"],
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1,
+            "burned": ["3d", "2s", "8c", "Jd"], "player": ["5c", "9c", "3c"],
             "banker": ["8s", "7h"], "outcome": "player",
             "bets": [{"seat": 5, "chance": "punto", "stake": 1200, "net": 1200},
                      {"seat": 5, "chance": "punto", "stake": 1200, "net": 1200}]}
@@ -160,7 +161,8 @@ def test_a_table_configuration_paying_under_the_law_does_not_settle_the_coups(cl
                                          .replace("banco: 0.95", "banco: 0.90"), "utf-8")
     pb = {**LU_PB, "table_config": "table.yaml"}
     del pb["limits"]
-    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "2c"],
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1,
+            "burned": ["3d", "2s", "8c", "Jd"], "player": ["5c", "2c"],
             "banker": ["8s", "Th"], "outcome": "banker", "bets": [{"seat": 5, "chance": "banco", "stake": 100,
                                                                    "net": 90}]}
     assert ("LU-PB-LOG-SETTLEMENT", 2, "/bets/0/net") in run_log(cli, tmp_path, pb, [coup])[1]
@@ -221,7 +223,8 @@ def test_a_limit_filed_under_no_chance_of_the_game_is_a_finding(cli, tmp_path):
     code, found = run_log(cli, tmp_path, header, coups)
     assert found == [("LOAD-AMBIGUOUS", 1, "/limits/maxima/Plein")] and code == 1
     pb = {**LU_PB, "limits": {"minimum": 20, "maximum": 2000, "maxima": {"banker": 500, "egalite": 200}}}
-    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "9c", "3c"],
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1,
+            "burned": ["3d", "2s", "8c", "Jd"], "player": ["5c", "9c", "3c"],
             "banker": ["8s", "7h"], "outcome": "player", "bets": [{"seat": 5, "chance": "punto", "stake": 20, "net": 20}]}
     assert run_log(cli, tmp_path, pb, [coup], "--param", "punto_banco_minimum_multiple_eur=20")[1] == [
         ("LOAD-AMBIGUOUS", 1, "/limits/maxima/banker")]

@@ -164,5 +164,5 @@ def test_a_punto_banco_minimum_under_the_authorisations_is_a_breach(tmp_path):
 # --- What the ruleset leaves out is said -----------------------------------------------------------------------
 def test_unchecked_requirements_found_in_this_audit_are_listed_as_not_encoded():
     entries = {entry["article"]: entry for entry in LU.not_encoded}
-    assert "stop card" in entries["Art. 37-4 (burning, stop card)"]["subject"]
+    assert "stop card" in entries["Art. 37-4 (stop card)"]["subject"]  # the burn is LU-PB-LOG-BURN
     assert "plaques ou jetons" in entries["Art. 37-8, al. 1 (chips only)"]["reason"]

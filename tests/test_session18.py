@@ -60,12 +60,12 @@ def test_the_rows_of_a_csv_coup_cannot_disagree_on_its_staff(cli, tmp_path):
     from test_game_logs import ids_at, report
 
     head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
-            "coup,time,session,staff_croupier,shoe,player,banker,outcome,seat,chance,stake,net\n")
+            "coup,time,session,staff_croupier,shoe,burned,player,banker,outcome,seat,chance,stake,net\n")
     rows = tmp_path / "staff.csv"
-    rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,1,banco,100,-100\n"
-                           "1,2026-11-02T21:00:00,S1,C-2,1,9h Kd,5c Qh,player,2,punto,100,100\n"
-                           "2,2026-11-02T21:01:00,S1,C-1,1,9s Kh,5d Qs,player,1,punto,100,100\n"
-                           "2,2026-11-02T21:01:00,S1,,1,9s Kh,5d Qs,player,2,punto,100,100\n")
+    rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,3d 2s 8c Jd,9h Kd,5c Qh,player,1,banco,100,-100\n"
+                           "1,2026-11-02T21:00:00,S1,C-2,1,3d 2s 8c Jd,9h Kd,5c Qh,player,2,punto,100,100\n"
+                           "2,2026-11-02T21:01:00,S1,C-1,1,,9s Kh,5d Qs,player,1,punto,100,100\n"
+                           "2,2026-11-02T21:01:00,S1,,1,,9s Kh,5d Qs,player,2,punto,100,100\n")
     _, data = report(cli, str(rows))
     ambiguous = [(f["line"], f["column"], f["pointer"]) for f in data["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]
     assert ambiguous == [(8, 4, "/staff/croupier")]  # an empty cell repeats nothing and contradicts nothing
@@ -78,17 +78,17 @@ def test_a_csv_coup_finding_is_at_the_cell_that_gives_its_field(cli, tmp_path):
 
     head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
             "# limits.minimum: 20\n# limits.maximum: 2000\n"
-            "coup,time,session,staff_croupier,shoe,player,banker,outcome,seat,chance,stake,net\n")
+            "coup,time,session,staff_croupier,shoe,burned,player,banker,outcome,seat,chance,stake,net\n")
     rows = tmp_path / "cells.csv"
-    rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,1,punto,100,100\n"
-                           "1,2026-11-02T21:00:00,S1,C-1,1,9h Kd,5c Qh,player,2,punto,100,90\n"
-                           "2,2026-11-02T21:01:00,S1,C-1,1,9s Kh,5d Qs,banker,1,punto,100,-100\n")
+    rows.write_text(head + "1,2026-11-02T21:00:00,S1,C-1,1,3d 2s 8c Jd,9h Kd,5c Qh,player,1,punto,100,100\n"
+                           "1,2026-11-02T21:00:00,S1,C-1,1,3d 2s 8c Jd,9h Kd,5c Qh,player,2,punto,100,90\n"
+                           "2,2026-11-02T21:01:00,S1,C-1,1,,9s Kh,5d Qs,banker,1,punto,100,-100\n")
     _, data = report(cli, str(rows), "--param", "punto_banco_minimum_multiple_eur=20")
     found = sorted((f["rule_id"], f["line"], f["column"], f["pointer"]) for f in data["findings"]
                    if f["file"] == str(rows))
     # coup 2 is the player's (9 to 5), declared the banker's: its bet is settled against the outcome the cards give
-    assert found == [("LU-PB-LOG-OUTCOME", 11, 8, "/outcome"), ("LU-PB-LOG-SETTLEMENT", 10, 12, "/bets/1/net"),
-                     ("LU-PB-LOG-SETTLEMENT", 11, 12, "/bets/0/net")]
+    assert found == [("LU-PB-LOG-OUTCOME", 11, 9, "/outcome"), ("LU-PB-LOG-SETTLEMENT", 10, 13, "/bets/1/net"),
+                     ("LU-PB-LOG-SETTLEMENT", 11, 13, "/bets/0/net")]
 
 
 # --- amounts a coup cannot be settled with are findings (the red-team pass of session 18) -----------------------
@@ -98,7 +98,8 @@ PB_HEADER = ('{"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", 
 
 
 def _pb_coup(bet: str, limits: str = "") -> str:
-    return ('{"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "player": ["5c", "9c", "3c"], '
+    return ('{"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "shoe": 1, "burned": ["3d", "2s", "8c", '
+            '"Jd"], "player": ["5c", "9c", "3c"], '
             f'"banker": ["8s", "7h"], "outcome": "player", {limits}"bets": [{bet}]}}')
 
 
@@ -158,7 +159,8 @@ def test_an_amount_money_cannot_read_is_said_by_the_settlement_and_limits_not_sk
 
     header = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "limits": {"minimum": 20}}
     prepared = baccarat.prepare("punto_banco", terms_for(header, load_builtin("lu"), "punto_banco", {}, "x", []))
-    coup = {"coup": 1, "shoe": 1, "player": ["5c", "9c", "3c"], "banker": ["8s", "7h"], "outcome": "player",
+    coup = {"coup": 1, "shoe": 1, "burned": ["3d", "2s", "8c", "Jd"], "player": ["5c", "9c", "3c"],
+            "banker": ["8s", "7h"], "outcome": "player",
             "bets": [{"chance": "punto", "stake": Decimal("1E-40"), "net": 0},
                      {"chance": "punto", "stake": 20, "net": Decimal("1E+40")}]}
     found = [(aspect, pointer) for aspect, pointer, _ in baccarat.replay(prepared, baccarat.start(prepared), coup)]

@@ -12,7 +12,8 @@ from casino_audit.replay import STAKE_SCHEMA
 
 REPO = Path(__file__).resolve().parent.parent
 HEADER = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "C", "table": "T1"}
-COUP = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "player": ["9h", "Kd"],
+BURN = ["3d", "2s", "8c", "Jd"]  # a shoe's burn (LU Art. 37-4): a three turned, three cards burnt after it
+COUP = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "burned": BURN, "player": ["9h", "Kd"],
         "banker": ["5c", "Qh"], "outcome": "player", "bets": [{"seat": 1, "chance": "punto", "stake": 100,
                                                                "net": 100}]}
 
@@ -90,6 +91,8 @@ def test_every_schema_has_a_reference_page_and_a_bad_format_is_a_usage_error(cli
 def _numbered(cli, tmp_path, numbers, header=None, name="log.jsonl"):
     log = tmp_path / name
     coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:{i:02}:00"} for i, n in enumerate(numbers)]
+    for coup in coups[1:]:
+        del coup["burned"]  # burnt at the shoe's start alone
     log.write_text("\n".join(json.dumps(r) for r in ({**HEADER, "limits": {"minimum": 20, "maximum": 2000},
                                                       **(header or {})}, *coups)) + "\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--param",
@@ -117,8 +120,8 @@ def test_a_log_that_continues_another_says_where_it_starts(cli, tmp_path):
 def test_a_csv_log_says_where_it_starts_in_its_header(cli, tmp_path):
     head = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
             "# limits.minimum: 20\n# limits.maximum: 2000\n{}"
-            "coup,time,session,shoe,player,banker,outcome,seat,chance,stake,net\n"
-            "57,2026-11-02T21:00:00,S1,1,9h Kd,5c Qh,player,1,punto,100,100\n")
+            "coup,time,session,shoe,burned,player,banker,outcome,seat,chance,stake,net\n"
+            "57,2026-11-02T21:00:00,S1,1,3d 2s 8c Jd,9h Kd,5c Qh,player,1,punto,100,100\n")
     for first, expected in (("# first_coup: 57\n", []), ("", ["LOG-NUMBERING"])):
         log = tmp_path / "log.csv"
         log.write_text(head.format(first))
@@ -154,6 +157,7 @@ def test_a_logs_table_configuration_is_shape_checked_before_its_coups_are_replay
     (tmp_path / "logs").mkdir()
     log = tmp_path / "logs" / "log.jsonl"
     coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:0{n}:00"} for n in (1, 2)]
+    del coups[1]["burned"]
     header = {**HEADER, "casino": "Casino 2000 Mondorf-les-Bains", "table": "P1", "table_config": "../tables/t.yaml"}
     log.write_text("\n".join(json.dumps(r) for r in (header, *coups)) + "\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")

@@ -150,14 +150,14 @@ def test_a_drifting_utc_offset_is_a_finding_and_summer_time_is_not(cli, tmp_path
 # --- CSV amounts: read as a JSON text amount is, and a thousands point is no decimal point -----------------------
 CSV_HEAD = ("# kind: game-log\n# jurisdiction: LU\n# game: punto_banco\n# casino: C\n# table: P\n"
             "# limits.minimum: 20\n# limits.maximum: 2000\n"
-            "coup,time,session,shoe,player,banker,outcome,seat,chance,stake,net\n")
+            "coup,time,session,shoe,burned,player,banker,outcome,seat,chance,stake,net\n")
 CSV_PARAMS = ("--param", "punto_banco_minimum_multiple_eur=20", "--param", "punto_banco_minimum_floor_eur=20",
               "--param", "punto_banco_stake_minimum_eur=20")
 
 
 def _csv(cli, tmp_path, stake, net):
     log = tmp_path / "log.csv"
-    log.write_text(CSV_HEAD + f"1,2026-11-02T21:00:00,S1,1,9h Kd,5c Qh,player,1,punto,{stake},{net}\n")
+    log.write_text(CSV_HEAD + f"1,2026-11-02T21:00:00,S1,1,3d 2s 8c Jd,9h Kd,5c Qh,player,1,punto,{stake},{net}\n")
     done = cli("check", str(log), *CSV_PARAMS, "--format", "json")
     return done.returncode, [(f["rule_id"], f["line"], f["column"]) for f in json.loads(done.stdout)["findings"]]
 
@@ -175,7 +175,7 @@ def test_a_csv_amount_with_a_thousands_point_is_ambiguous(cli, tmp_path):
     """Luxembourg and Portugal write 2020 as 2.020: read as 2.02, a stake of 2,020 over the maximum of 2,000 (and
     no multiple of 20) passed as two euros and two cents, exit 0."""
     code, found = _csv(cli, tmp_path, "2.020", "2.020")
-    assert code == 1 and ("LOAD-AMBIGUOUS", 9, 10) in found and ("LOAD-AMBIGUOUS", 9, 11) in found
+    assert code == 1 and ("LOAD-AMBIGUOUS", 9, 11) in found and ("LOAD-AMBIGUOUS", 9, 12) in found
     assert _csv(cli, tmp_path, "2020.00", "2020.00")[1] != []  # over the maximum, read as written
     assert _csv(cli, tmp_path, "40.00", "40.00") == (0, [])
 
@@ -206,3 +206,24 @@ def test_a_baselined_breach_that_grows_worse_is_a_new_finding(cli, tmp_path):
                                                    for e in written["findings"]]}
     (tmp_path / "b1.json").write_text(json.dumps(legacy))
     assert cli("check", "rtp.yaml", "--baseline", "b1.json").returncode == 0
+
+
+# --- punto banco: each shoe starts with its burn (LU Art. 37-4) --------------------------------------------------
+def test_a_shoe_started_without_its_burn_is_a_finding(cli, tmp_path):
+    """«La valeur de cette carte ... indique le nombre de cartes qui seront brûlées»: a shoe whose first coup
+    burns one card under a king turned, or records no burn at all, passed (the provision was not encoded)."""
+    from test_game_logs import HEADER, coup
+
+    first, second = coup(1, burned=["Kd", "2s"]), coup(2)
+    del second["burned"]  # burnt at the shoe's start alone
+    code, found = run_log(cli, tmp_path, HEADER, [first, second], *CSV_PARAMS)
+    assert code == 1 and found == [("LU-PB-LOG-BURN", 2, "/burned")]
+    del first["burned"]
+    assert run_log(cli, tmp_path, HEADER, [first, second], *CSV_PARAMS)[1] == [("LU-PB-LOG-BURN", 2, "/shoe")]
+    # a king turned, then ten burnt (or nine, the king counted): either reading of the text
+    for burnt in (10, 9):
+        first["burned"] = ["Kd", *["2s", "8c", "Jd", "4h", "7s", "Ac", "Th", "3c", "9d", "6h"][:burnt]]
+        assert run_log(cli, tmp_path, HEADER, [first, second], *CSV_PARAMS) == (0, [])
+    # a new shoe burns anew
+    second["shoe"] = 2
+    assert run_log(cli, tmp_path, HEADER, [first, second], *CSV_PARAMS)[1] == [("LU-PB-LOG-BURN", 3, "/shoe")]

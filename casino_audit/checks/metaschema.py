@@ -101,6 +101,12 @@ def ruleset_schema() -> dict:
                 }, ["naturals", "player_draws_on", "banker"]),
                 "zero_rule": _closed({"simple_chances": {"enum": ["lose", "half_back", "en_prison_one_spin"]}},
                                      ["simple_chances"]),
+                # a shoe's burn (LU Art. 37-4): its first card is turned, and its value (`values`, by rank) says how
+                # many cards are burnt
+                "burn": _closed({"values": {"type": "object", "propertyNames": {"enum": list("A23456789TJQK")},
+                                            "additionalProperties": {"type": "integer", "minimum": 0,
+                                                                     "maximum": 20},
+                                            "minProperties": 13}}, ["values"]),
                 "bets": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                          "additionalProperties": _closed({
                              "wins_on": {"enum": ["player", "banker", "tie", "player_pair", "banker_pair"]},

@@ -8,7 +8,8 @@ A coup record (JSON Lines; CSV one row per bet, see CSV_COLUMNS):
 `player` and `banker` are each hand's cards in the order dealt (the coup deals player, banker, player, banker,
 then the third cards); `outcome` is player, banker or tie as the floor declared it; `net` is what the bet came
 to for the player: the win paid (positive), 0 for a stake handed back, minus the stake when collected.
-`burned` lists cards burnt from the shoe before the coup (they count against the shoe's cards).
+`burned` lists cards burnt from the shoe before the coup (they count against the shoe's cards); at a shoe's first
+coup, where the rules of play have a `burn`, the card turned first, then the cards its value says to burn.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ ASPECTS = {
     "settlement": "every bet was settled at the law's (or the table's) payout, to the cent",
     "both_sides": "a seat staking on both ponto and banca in one coup keeps the difference between the two at least "
                   "the table minimum (PT bacará/Macau n.º 11)",
+    "burn": "each shoe's first coup records its burn: the card turned, then as many cards as its value (LU Art. 37-4)",
 }
 _HAND = {"type": "array", "items": CARD_SCHEMA, "minItems": 2, "maxItems": 3}
 COUP_SCHEMA = {
@@ -42,7 +44,9 @@ COUP_SCHEMA = {
         **COMMON_COUP,
         "shoe": {"type": "integer", "minimum": 1, "description": "The shoe the coup is dealt from (its cards are "
                                                                  "counted together)."},
-        "burned": {"type": "array", "items": CARD_SCHEMA, "description": "Cards burnt before the coup."},
+        "burned": {"type": "array", "items": CARD_SCHEMA,
+                   "description": "Cards burnt before the coup; at a shoe's first coup (LU Art. 37-4), the card "
+                                  "turned first, then the cards its value says to burn."},
         "player": {**_HAND, "description": "Punto's (ponto's) cards, in the order dealt."},
         "banker": {**_HAND, "description": "Banco's (banca's) cards, in the order dealt."},
         "outcome": {"enum": list(baccarat.OUTCOMES), "description": "The outcome the floor declared."},
@@ -67,6 +71,7 @@ class Prepared:
     chances: tuple[str, ...] = ()  # every chance of the game, paid or not (the schedule may leave some out)
     sides: Mapping[str, str] = field(default_factory=dict)  # chance -> player or banker, for the chances that win on a hand
     minimum: Decimal | None = None  # the table minimum the log starts with (a coup's `limits` changes it)
+    burn: Mapping[str, int] | None = None  # what the card turned at a shoe's start is worth, by rank (LU Art. 37-4)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -92,7 +97,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
     sides = {name: bet["wins_on"] for name, bet in bets.items() if bet.get("wins_on") in (baccarat.PLAYER, baccarat.BANKER)
              and (terms.aspects is None or "both_sides" in terms.aspects)}  # no rule on both sides: no work
     minimum = money((terms.limits or {}).get("minimum"))
-    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum)
+    burn = (play.get("burn") or {}).get("values") if terms.aspects is None or "burn" in terms.aspects else None
+    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn)
     unknown = [name for name in bets if name not in payouts]
     reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
@@ -119,7 +125,7 @@ def _exact(value: Any) -> Any:
 
 
 def start(prepared: Prepared) -> dict:
-    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes(), "minimum": prepared.minimum}
+    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes(), "minimum": prepared.minimum, "burnt": None}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
@@ -136,6 +142,9 @@ def limit_names(terms: Terms) -> frozenset[str]:
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     player, banker = coup["player"], coup["banker"]
+    if prepared.burn is not None and coup["shoe"] != state["burnt"]:
+        state["burnt"] = coup["shoe"]
+        yield from _burn(prepared.burn, coup)
     if prepared.decks is not None:
         yield from _deal(prepared.decks, state, coup)
     values_p = [_WORTH[c[0]] for c in player]
@@ -212,6 +221,22 @@ def _both_sides(prepared: Prepared, coup: Mapping, minimum: Decimal) -> Iterator
                 f"seat {seat} stakes {cents(sides[baccarat.PLAYER])} on the player's side and "
                 f"{cents(sides[baccarat.BANKER])} on the banker's: the difference is less than the table minimum, "
                 f"{cents(minimum)}")
+
+
+def _burn(values: Mapping[str, int], coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """A shoe's first coup: the card turned, then as many burnt as its value; whether the turned card is one of
+    them the law does not say, so either count is taken."""
+    burned = coup.get("burned") or []
+    if not burned:
+        yield "burn", "/burned" if "burned" in coup else "/shoe", (
+            f"shoe {coup['shoe']} starts with no burn recorded (`burned`: the card turned, then as many cards as its "
+            "value)")
+        return
+    worth = values[burned[0][0]]
+    if len(burned) - 1 not in (worth, worth - 1):
+        yield "burn", "/burned", (f"shoe {coup['shoe']} starts with {burned[0]} turned, worth {worth}, and "
+                                  f"{len(burned) - 1} card(s) burnt after it; its value says {worth} (or {worth - 1} "
+                                  "with the turned card counted)")
 
 
 def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:

@@ -41,13 +41,19 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
     when = START
     number = 0
     waiting: set[str] = set()  # breaches whose coup has come, waiting for a coup they fit (a third card to drop)
+    burnt: list[str] = []  # the burn a new shoe starts with, logged with its first coup
     for index in range(count):
-        if len(shoe) < 16:  # the cut card: a new shoe
+        if len(shoe) < 16 + 11:  # the cut card: a new shoe
             shoe = [rank + suit for rank in RANKS for suit in SUITS] * decks
             rng.shuffle(shoe)
             shoe_number += 1
+            if prepared.burn is not None:  # the card turned, then as many burnt as its value (LU Art. 37-4)
+                turned = shoe.pop()
+                burnt = [turned] + [shoe.pop() for _ in range(prepared.burn[turned[0]])]
         waiting |= {name for name, at in planned.items() if at == index}
         breaches = set(waiting)
+        if burnt:  # a card over the shoe is burnt at another coup than a shoe's first: its burn stays whole
+            breaches.discard("card_over_shoe")
         number += 2 if "coup_gap" in breaches else 1
         when += timedelta(seconds=rng.randint(35, 70))
         session = f"S{index // COUPS_PER_SESSION + 1}"
@@ -64,6 +70,8 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
         coup = {"coup": number, "time": when.isoformat(), "session": session,
                 "staff": {"croupier": f"C-{(index // 90) % 5 + 1}"}, "shoe": shoe_number,
                 "player": player, "banker": banker, "outcome": outcome, "bets": []}
+        if burnt:
+            coup["burned"], burnt = burnt, []
         if "card_over_shoe" in breaches:
             coup["burned"] = [player[0]] * decks
         for seat in rng.sample(range(1, 8), rng.randint(1, 4)):
