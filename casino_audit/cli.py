@@ -344,7 +344,7 @@ def _check(paths: list[Path], targets: list, color: Optional[bool], options: dic
 
 def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Path]):
     """What waivers and the baseline cover (None when neither is in play: the sink's fast path)."""
-    from casino_audit.suppressions import BaselineError, Suppressor, read_baseline
+    from casino_audit.suppressions import BaselineError, Suppressor, is_legacy, read_baseline
 
     if not settings.waivers and baseline is None and write_baseline is None:
         return None
@@ -355,6 +355,7 @@ def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Pat
         except BaselineError as error:
             raise Fail(str(error)) from None
         settings.baseline = baseline
+        settings.baseline_legacy = is_legacy(entries)
     return Suppressor(settings.waivers, baseline=entries,
                       baseline_root=baseline.parent if baseline is not None else None,
                       baseline_source=str(baseline) if baseline is not None else None,

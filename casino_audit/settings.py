@@ -61,6 +61,7 @@ class Settings:
     config_found_by: str | None = None
     waivers: list = field(default_factory=list)  # suppressions.Waiver, from the config
     baseline: Path | None = None  # --baseline: findings accepted earlier
+    baseline_legacy: bool = False  # a version-1 baseline: any message at a baselined place is accepted
 
     def source(self, name: str) -> str:
         return self.sources.get(name, DEFAULT)
@@ -86,7 +87,10 @@ class Settings:
                                                  + f" until {w.expires.isoformat()} ({w.reference})"
                                                  for w in self.waivers], f"config {self.config_path}"))
         if self.baseline is not None:
-            in_effect.append(Setting("baseline", str(self.baseline), "option --baseline"))
+            in_effect.append(Setting("baseline", str(self.baseline) + (
+                " (version 1: a finding at a baselined place is accepted whatever its message, a breach grown "
+                "worse included; write it again with --write-baseline)" if self.baseline_legacy else ""),
+                "option --baseline"))
         return in_effect
 
 

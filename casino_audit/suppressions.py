@@ -124,6 +124,11 @@ def read_baseline(path: Path) -> dict[tuple[str, str, int, str], Counter]:
     return entries
 
 
+def is_legacy(entries: dict) -> bool:
+    """Whether a baseline read holds entries of version 1, matching any message at their place."""
+    return any(None in messages for messages in entries.values())
+
+
 def is_baseline(path: Path) -> bool:
     """A file --write-baseline wrote (of any version): the only kind it replaces."""
     try:

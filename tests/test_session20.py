@@ -205,7 +205,15 @@ def test_a_baselined_breach_that_grows_worse_is_a_new_finding(cli, tmp_path):
     legacy = {**written, "version": 1, "findings": [{k: v for k, v in e.items() if k != "message"}
                                                    for e in written["findings"]]}
     (tmp_path / "b1.json").write_text(json.dumps(legacy))
-    assert cli("check", "rtp.yaml", "--baseline", "b1.json").returncode == 0
+    done, report = run_json(cli, "rtp.yaml", "--baseline", "b1.json")
+    assert done.returncode == 0
+    # ... and said so in every report: rewriting a baseline as version 1 is no silent way back
+    [setting] = [s for s in report["settings"] if s["name"] == "baseline"]
+    assert "version 1" in setting["value"] and "whatever its message" in setting["value"]
+    done, report = run_json(cli, "rtp.yaml", "--baseline", "b.json")
+    assert "version 1" not in json.dumps(report["settings"])
+    shown = cli("check", "rtp.yaml", "--baseline", "b1.json", "--format", "github").stdout
+    assert "::warning" in shown and "version 1" in shown  # on the run's page, not only in its settings
 
 
 # --- punto banco: each shoe starts with its burn (LU Art. 37-4) --------------------------------------------------
