@@ -178,6 +178,7 @@ def test_a_csv_amount_with_a_thousands_point_is_ambiguous(cli, tmp_path):
     assert code == 1 and ("LOAD-AMBIGUOUS", 9, 11) in found and ("LOAD-AMBIGUOUS", 9, 12) in found
     assert _csv(cli, tmp_path, "2020.00", "2020.00")[1] != []  # over the maximum, read as written
     assert _csv(cli, tmp_path, "40.00", "40.00") == (0, [])
+    assert ("LOAD-AMBIGUOUS", 9, 11) not in _csv(cli, tmp_path, "0.050", "0.050")[1]  # no thousands: as written
 
 
 # --- baselines hold a breach to what it was -----------------------------------------------------------------

@@ -530,7 +530,7 @@ def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], cells: list[
 _MONEY = re.compile(MONEY_PATTERN)
 # Three digits after each point, as a thousands point writes an amount in Luxembourg and Portugal (2.020 for 2020):
 # read with a decimal point it is a thousandth of that, and an amount has two decimals, its cents.
-_THOUSANDS = re.compile(r"-?[0-9]{1,3}(\.[0-9]{3})+")
+_THOUSANDS = re.compile(r"-?[1-9][0-9]{0,2}(\.[0-9]{3})+")  # 0.050 is no thousands: read as written
 
 
 def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
