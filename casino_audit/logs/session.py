@@ -460,8 +460,23 @@ class _Core:
         document = {"kind": "table", "jurisdiction": session.jurisdiction, "game": session.game, "stakes": stakes}
         table = session.terms.table
         from_table = record is session.header and isinstance(table, Mapping) and bool(table.get("stakes"))
+        lowest = self._lowest_minima(maxima, minima)
         for bound in self.law_limits:
-            for violation in bound.run(document):
+            found = list(bound.run(document))
+            if lowest:  # each maximum again, over the lowest minimum of a stake it limits
+                said = {violation[0] for violation in found}
+                lowered = {**document, "stakes": {**stakes, "minima_eur": {**minima, **{
+                    key: value for key, (value, _) in lowest.items()}}}}
+                for violation in bound.run(lowered):
+                    pointer, message = violation
+                    key = pointers.split(pointer)[2:3]
+                    if pointer in said or pointers.split(pointer)[:2] != ("stakes", "maxima_eur") or not key \
+                            or key[0] not in lowest:
+                        continue
+                    value, where = lowest[key[0]]
+                    found.append((pointer, f"it limits the stakes on {', '.join(where)}, held to a minimum of "
+                                           f"{cents(value)}: {message}"))
+            for violation in found:
                 pointer, message = violation
                 # a limit left out is the table's business, not the log's: the coups' stakes are held to what is
                 if type(violation) is NotChecked or pointers.get(document, pointer) is pointers.MISSING:
@@ -481,6 +496,29 @@ class _Core:
                     place = pointers.join((*pointers.split(head), *segments[2:])) if head else "/limits"
                     said = "the log's `limits`, read as a table's `stakes`"
                 yield from session._breach("", record, place, f"{said}: {message}", [(bound.rule, None)])
+
+    def _lowest_minima(self, maxima: dict, minima: dict) -> dict:
+        """Each per-chance maximum whose stakes are held to a lower minimum than the one the law's ratio is read
+        from (its own entry in the minima, else the table's) -> (that lowest minimum, the chances staked at it). A
+        chance is limited by the first of its names the limits give (`_bounds`): over minima {chances_simples:
+        200, encarnado: 5} a maximum of 100,000 on chances_simples is 500 times its own minimum, and 20,000 times
+        the 5 a stake on encarnado is held to."""
+        names_of = getattr(self.session.module, "stake_names", None)
+        if names_of is None or not maxima:
+            return {}
+        lowest: dict = {}
+        for names in names_of(self.session.terms):
+            high = next((name for name in names if name in maxima), None)
+            low = next((name for name in names if name in minima), None)
+            value = minima[low] if low is not None else self.limits.minimum
+            if high is None or value is None:
+                continue
+            if high not in lowest or value < lowest[high][0]:
+                lowest[high] = (value, [names[0]])
+            elif value == lowest[high][0] and names[0] not in lowest[high][1]:
+                lowest[high][1].append(names[0])
+        read = {key: minima.get(key) or self.limits.minimum for key in lowest}  # the divisor the ratio reads
+        return {key: found for key, found in lowest.items() if read[key] is None or found[0] < read[key]}
 
     def _coefficient_kept(self, record, data, when, changes) -> Iterator[Finding]:
         """The maximum in times the minimum kept within a period (LU Art. 37-5, al. 4: «Le coefficient choisi ne peut

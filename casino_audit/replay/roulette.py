@@ -179,6 +179,11 @@ def limit_names(terms: Terms) -> frozenset[str]:
 _LIMIT_NAMES = frozenset(_NAMES) | frozenset(name for names in roulette.LIMIT_GROUP_NAMES.values() for name in names)
 
 
+def stake_names(terms: Terms) -> list[tuple[str, ...]]:
+    """The names a stake on each chance is limited under, as `stakes` gives them: one tuple per way of writing it."""
+    return [names for chance in _NAMES for _, names, *_ in stakes({"bets": [{"chance": chance}]})]
+
+
 def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake):
     """What the bet comes to: its stake times what one unit comes to (the engine's settlement is linear in the
     stake), asked of the engine once per bet and number; an outcome that is no amount is asked whole."""
