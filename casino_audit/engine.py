@@ -249,9 +249,13 @@ class Checker:
         """The game's table rules on stake limits alone (every path they read under /stakes, no `when:`): the
         limits a log's coups are played under are held to them as a table configuration's are, but for an
         article a game-log rule of the game already holds the limits to (LU-PB-MAXIMUM and LU-PB-LOG-COEFFICIENT
-        both read Art. 37-5, al. 4: one finding, the log's)."""
+        both read Art. 37-5, al. 4: one finding, the log's). Only a rule holding the limits to the law's ratio
+        does (a coefficient, or maxima fixed in times the minimum): PT-BF-LOG-LIMITS holds each stake to the
+        limits declared, under the article whose proportions PT-BF-MAXIMA holds those limits to."""
         logged = {rule.citation.article for rule in self.rulesets[jurisdiction].rules
-                  if rule.kind == "game-log" and (not rule.games or game in rule.games)}
+                  if rule.kind == "game-log" and (not rule.games or game in rule.games)
+                  and (rule.check.get("verify") == "maximum_coefficient"
+                       or (rule.check.get("verify") == "stake_limits" and rule.check.get("maxima_per_minimum")))}
         return [bound for bound in self._bound.get((jurisdiction, "table"), ())
                 if (not bound.rule.games or game in bound.rule.games) and not bound.conditions and bound.targets
                 and all(segments[:1] == ("stakes",) for segments, _ in bound.targets)

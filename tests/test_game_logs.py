@@ -106,10 +106,10 @@ def test_filing_a_log_under_a_game_the_law_has_no_rules_for_is_said(cli, tmp_pat
 def test_log_integrity_cannot_be_ignored_and_an_ignored_law_rule_is_named(cli, tmp_path):
     path = write_log(tmp_path / "log.jsonl", [HEADER, coup(1), coup(3)])
     assert cli("check", path, "--ignore", "LOG-NUMBERING").returncode == 2
-    done, data = report(cli, path, "--ignore", "LU-PB-LOG", "--ignore", "LU-PB-MINIMUM-FLOOR", "--ignore",
+    done, data = report(cli, path, "--ignore", "LU-PB-LOG", "--ignore", "LU-PB-MINIMUM", "--ignore",
                         "LU-PB-STAKE-MIN-ORDER")
     assert [f["rule_id"] for f in data["findings"]] == ["LOG-NUMBERING"]
-    assert {"name": "ignore", "value": ["LU-PB-LOG", "LU-PB-MINIMUM-FLOOR", "LU-PB-STAKE-MIN-ORDER"],
+    assert {"name": "ignore", "value": ["LU-PB-LOG", "LU-PB-MINIMUM", "LU-PB-STAKE-MIN-ORDER"],
             "source": "option --ignore"} in data["settings"]
 
 

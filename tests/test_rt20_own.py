@@ -43,3 +43,40 @@ def test_a_chance_minimum_that_holds_every_stake_it_limits_is_legal(cli, tmp_pat
     header["limits"]["maxima"] = {"rouge": 100000}
     header["limits"]["minima"] = {"rouge": 200, "noir": 5}  # noir is held to the table's 1,000
     assert run_log(cli, tmp_path, header, [roulette_coup(1, 1, red)]) == (0, [])
+
+
+# --- a game-log rule citing the same article leaves a table rule to it only if it holds the limits to the law -
+BANCA = {"kind": "game-log", "jurisdiction": "PT", "game": "banca_francesa", "casino": "Casino Estoril", "table": "BF1"}
+BACARA = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "Casino Estoril",
+          "table": "B1", "decks": 6}
+
+
+def test_a_log_rule_holding_stakes_to_the_declared_limits_does_not_set_the_ratio_aside(cli, tmp_path):
+    """PT-BF-LOG-LIMITS and PT-BAC-LOG-LIMITS cite the n.º whose proportions PT-BF-MAXIMA and PT-BAC-MAXIMA hold
+    the limits to, but judge each stake against the limits as declared: the ratio was dropped as 'one article,
+    one finding', and ases at 100 times the minimum (n.º 17: at most 6) passed, exit 0."""
+    ases = {"coup": 1, "time": "2026-11-02T21:01:30", "session": "2026-11-02", "staff": {"croupier": "C-1"},
+            "dice": [1, 1, 1], "bets": [{"seat": 3, "chance": "ases", "stake": 1000, "net": 61000}]}
+    header = {**BANCA, "limits": {"minimum": 10, "maximum": 2000, "maxima": {"ases": 1000}}}
+    assert run_log(cli, tmp_path, header, [ases]) == (1, [("PT-BF-MAXIMA", 1, "/limits/maxima/ases")])
+    header["limits"]["maxima"]["ases"] = 60
+    ases["bets"] = [{"seat": 3, "chance": "ases", "stake": 60, "net": 3660}]
+    assert run_log(cli, tmp_path, header, [ases]) == (0, [])
+    ponto = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02", "staff": {"croupier": "P-3"},
+             "shoe": 1, "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
+             "bets": [{"seat": 2, "chance": "ponto", "stake": 4000, "net": 4000}]}
+    header = {**BACARA, "limits": {"minimum": 10, "maximum": 700, "maxima": {
+        "ponto": 7000, "empate": 150, "par_do_ponto": 80, "par_da_banca": 80}}}
+    assert run_log(cli, tmp_path, header, [ponto]) == (1, [("PT-BAC-MAXIMA", 1, "/limits/maxima/ponto")])
+
+
+def test_a_log_minimum_under_the_ministers_order_is_a_finding(cli, tmp_path):
+    """LU Art. 37-3, al. 1: the minimum is fixed by order. LU-EROUL-LOG-MINIMUM-UNCHANGED cites the same
+    paragraph (the minimum kept through a day), and a log at a minimum of 1 under an order's 2 passed, exit 0."""
+    header = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette",
+              "casino": "Casino 2000 Mondorf-les-Bains", "table": "E1", "limits": {"minimum": 1, "maximum": 360}}
+    coup = roulette_coup(1, 17, {"seat": 2, "chance": "rouge", "stake": 4, "net": -4})
+    found = run_log(cli, tmp_path, header, [coup], "--param", "english_roulette_stake_minimum_eur=2")
+    assert found == (1, [("LU-EROUL-STAKE-MIN-ORDER", 1, "/limits/minimum")])
+    header["limits"]["minimum"] = 2
+    assert run_log(cli, tmp_path, header, [coup], "--param", "english_roulette_stake_minimum_eur=2") == (0, [])

@@ -460,27 +460,31 @@ class _Core:
         document = {"kind": "table", "jurisdiction": session.jurisdiction, "game": session.game, "stakes": stakes}
         table = session.terms.table
         from_table = record is session.header and isinstance(table, Mapping) and bool(table.get("stakes"))
-        lowest = self._lowest_minima(maxima, minima)
+        lowest = self._lowest_minima(maxima, minima, self._chance_names())
         for bound in self.law_limits:
-            found = list(bound.run(document))
-            if lowest:  # each maximum again, over the lowest minimum of a stake it limits
-                said = {violation[0] for violation in found}
-                lowered = {**document, "stakes": {**stakes, "minima_eur": {**minima, **{
-                    key: value for key, (value, _) in lowest.items()}}}}
-                for violation in bound.run(lowered):
-                    pointer, message = violation
-                    key = pointers.split(pointer)[2:3]
-                    if pointer in said or pointers.split(pointer)[:2] != ("stakes", "maxima_eur") or not key \
-                            or key[0] not in lowest:
-                        continue
-                    value, where = lowest[key[0]]
-                    found.append((pointer, f"it limits the stakes on {', '.join(where)}, held to a minimum of "
-                                           f"{cents(value)}: {message}"))
-            for violation in found:
+            found = []  # (pointer, message, where a header's limits give it)
+            for violation in bound.run(document):
                 pointer, message = violation
                 # a limit left out is the table's business, not the log's: the coups' stakes are held to what is
                 if type(violation) is NotChecked or pointers.get(document, pointer) is pointers.MISSING:
                     continue
+                segments = pointers.split(pointer)  # stakes, maxima_eur, a chance -> limits, maxima, the chance
+                head = _HEADER_PLACES.get(pointers.join(segments[:2]))
+                found.append((pointer, message, pointers.join((*pointers.split(head), *segments[2:])) if head
+                              else "/limits"))
+            if lowest:  # each maximum again, over the lowest minimum of a stake it limits
+                said = {pointer for pointer, *_ in found}
+                again = {**document, "stakes": {**stakes, "minima_eur": {
+                    **minima, **{key: value for key, (value, _) in lowest.items()}}}}
+                for pointer, message in bound.run(again):
+                    segments = pointers.split(pointer)
+                    key = segments[2] if segments[:2] == ("stakes", "maxima_eur") and len(segments) == 3 else None
+                    if pointer in said or key not in lowest:
+                        continue
+                    value, where = lowest[key]
+                    found.append((pointer, f"it limits the stakes on {', '.join(where)}, held to a minimum of "
+                                           f"{cents(value)}: {message}", pointers.child("/limits/maxima", key)))
+            for pointer, message, given in found:
                 key = (bound.rule.id, pointer, message)
                 if key in self.law_said:
                     continue
@@ -491,23 +495,26 @@ class _Core:
                     place = "/table_config"
                     said = f"the table configuration it names ({brief(show(session.header.data.get('table_config')))})"
                 else:
-                    segments = pointers.split(pointer)  # stakes, maxima_eur, a chance -> limits, maxima, the chance
-                    head = _HEADER_PLACES.get(pointers.join(segments[:2]))
-                    place = pointers.join((*pointers.split(head), *segments[2:])) if head else "/limits"
-                    said = "the log's `limits`, read as a table's `stakes`"
+                    place, said = given, "the log's `limits`, read as a table's `stakes`"
                 yield from session._breach("", record, place, f"{said}: {message}", [(bound.rule, None)])
 
-    def _lowest_minima(self, maxima: dict, minima: dict) -> dict:
+    def _chance_names(self) -> list[tuple[str, ...]]:
+        """The names a stake on each of the game's chances is limited under (`_bounds`): a roulette chance's in
+        every language and its group's, another game's chance by its own name."""
+        module = self.session.module
+        if getattr(module, "stake_names", None) is not None:
+            return module.stake_names(self.session.terms)
+        names = getattr(module, "limit_names", None)
+        return [(name,) for name in names(self.session.terms)] if names is not None else []
+
+    def _lowest_minima(self, maxima: dict, minima: dict, chances: list[tuple[str, ...]]) -> dict:
         """Each per-chance maximum whose stakes are held to a lower minimum than the one the law's ratio is read
         from (its own entry in the minima, else the table's) -> (that lowest minimum, the chances staked at it). A
         chance is limited by the first of its names the limits give (`_bounds`): over minima {chances_simples:
         200, encarnado: 5} a maximum of 100,000 on chances_simples is 500 times its own minimum, and 20,000 times
         the 5 a stake on encarnado is held to."""
-        names_of = getattr(self.session.module, "stake_names", None)
-        if names_of is None or not maxima:
-            return {}
         lowest: dict = {}
-        for names in names_of(self.session.terms):
+        for names in chances if maxima else ():
             high = next((name for name in names if name in maxima), None)
             low = next((name for name in names if name in minima), None)
             value = minima[low] if low is not None else self.limits.minimum
