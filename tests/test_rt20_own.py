@@ -80,3 +80,24 @@ def test_a_log_minimum_under_the_ministers_order_is_a_finding(cli, tmp_path):
     assert found == (1, [("LU-EROUL-STAKE-MIN-ORDER", 1, "/limits/minimum")])
     header["limits"]["minimum"] = 2
     assert run_log(cli, tmp_path, header, [coup], "--param", "english_roulette_stake_minimum_eur=2") == (0, [])
+
+
+# --- blackjack with a parameter missing: each hand judged up to where it needs it ---------------------------
+LU_BLACKJACK = {"kind": "game-log", "jurisdiction": "LU", "game": "blackjack",
+                "casino": "Casino 2000 Mondorf-les-Bains", "table": "BJ1", "decks": 6,
+                "limits": {"minimum": 10, "maximum": 1000}}
+
+
+def test_a_hand_needing_a_missing_parameter_does_not_set_the_coups_other_hands_aside(cli, tmp_path):
+    """Without blackjack_win_pays, a won hand's pay is unknown; the settlement stopped at the first hand that
+    needed it, so a winning hand in the coup's first box let a bust paid +10 in the next box pass, exit 0."""
+    won = {"box": 1, "seat": 1, "hands": [{"cards": ["Ts", "9d"], "stake": 10, "decisions": ["stand"], "net": 10}]}
+    bust = {"box": 2, "seat": 2, "hands": [{"cards": ["Td", "6d", "9h"], "stake": 10, "decisions": ["hit"],
+                                            "net": 10}]}
+    coup = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "burned": ["5d"],
+            "dealer": ["Tc", "7d"], "boxes": [won, bust]}
+    code, found = run_log(cli, tmp_path, LU_BLACKJACK, [coup], "--param", "blackjack_stake_minimum_eur=10")
+    assert code == 1 and ("LU-BJ-LOG-SETTLEMENT", 2, "/boxes/1/hands/0/net") in found
+    bust["hands"][0]["net"] = -10
+    code, found = run_log(cli, tmp_path, LU_BLACKJACK, [coup], "--param", "blackjack_stake_minimum_eur=10")
+    assert not [f for f in found if f[0] == "LU-BJ-LOG-SETTLEMENT"]

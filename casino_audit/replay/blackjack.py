@@ -365,23 +365,35 @@ def _decisions(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=No
     up_rank = bj.rank_of(up)
     up_shown = "a ten-card" if up_rank in bj.TEN_CARDS else "an ace" if up_rank == "A" else up_rank
     for i, hands in enumerate(boxes):
-        box = coup["boxes"][i]
-        first_stake = hands[0].stake
-        insurance = box.get("insurance")
+        insurance = coup["boxes"][i].get("insurance")
         if insurance is not None:
-            stake = money(insurance["stake"])
-            if rules.insurance_on is not None and up_rank not in rules.insurance_on:
-                yield "decisions", f"/boxes/{i}/insurance", (f"insurance is taken against {up_shown} ({up}); it is "
-                                                             f"offered only when the up-card is an ace")
-            elif rules.insurance_maximum is not None and stake is not None and first_stake is not None \
-                    and stake > first_stake * rules.insurance_maximum:
-                yield "decisions", f"/boxes/{i}/insurance/stake", (
-                    f"insurance of {cents(stake)} on a stake of {cents(first_stake)}; the most is "
-                    f"{cents(first_stake * rules.insurance_maximum)}")
+            yield from _judged(_insurance_taken(rules, i, insurance, hands[0].stake, up, up_rank, up_shown))
         children = _split_children(hands)
         hand_count = len(hands)
         for hand in hands:
-            yield from _hand_decisions(rules, hand, hands, children, up_rank, up_shown, hand_count)
+            yield from _judged(_hand_decisions(rules, hand, hands, children, up_rank, up_shown, hand_count))
+
+
+def _judged(found: Iterator) -> Iterator:
+    """One hand's (or one insurance's) findings up to where its replay reads a rule a parameter was not given
+    for: the coup's other hands are still judged (else a won hand first in the coup, its pay unknown, let a bust
+    paid +10 in the next box through)."""
+    try:
+        yield from found
+    except _Needs:
+        return
+
+
+def _insurance_taken(rules, i: int, insurance: dict, first_stake, up, up_rank, up_shown) -> Iterator:
+    stake = money(insurance["stake"])
+    if rules.insurance_on is not None and up_rank not in rules.insurance_on:
+        yield "decisions", f"/boxes/{i}/insurance", (f"insurance is taken against {up_shown} ({up}); it is "
+                                                     f"offered only when the up-card is an ace")
+    elif rules.insurance_maximum is not None and stake is not None and first_stake is not None \
+            and stake > first_stake * rules.insurance_maximum:
+        yield "decisions", f"/boxes/{i}/insurance/stake", (
+            f"insurance of {cents(stake)} on a stake of {cents(first_stake)}; the most is "
+            f"{cents(first_stake * rules.insurance_maximum)}")
 
 
 def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand_count) -> Iterator:
@@ -491,9 +503,25 @@ def _in_play(hand: _Hand, rules: bj.Rules) -> bool:
     return bj.hand_value(hand.cards, ace_one)[0] <= 21
 
 
+def _any_in_play(boxes: list[list[_Hand]], rules) -> bool:
+    """Whether some hand is in play; a hand whose count needs a rule not given is judged by the others (one hand
+    surely in play is enough), and only unknown if none is."""
+    unknown = False
+    for hands in boxes:
+        for hand in hands:
+            try:
+                if _in_play(hand, rules):
+                    return True
+            except _Needs:
+                unknown = True
+    if unknown:
+        raise _Needs("a hand's count")
+    return False
+
+
 def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None) -> Iterator:
     dealer = coup["dealer"]
-    if not any(_in_play(h, rules) for hands in boxes for h in hands):
+    if not _any_in_play(boxes, rules):
         if rules.dealer_no_draw_when_no_hand_in_play and len(dealer) > 2:
             yield "dealer_drawing", "/dealer/2", (f"the dealer drew {dealer[2]} with no hand left in play; then "
                                                   "the dealer takes no third card")
@@ -535,32 +563,41 @@ def _settlement(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=N
     dealer = coup["dealer"]
     for i, hands in enumerate(boxes):
         for hand in hands:
-            net = money(hand.net)
-            if hand.stake is None or net is None or hand.short:
-                continue
-            if hand.surrendered and rules.surrender_loses is None:
-                continue  # decisions reports a surrender the rules do not have
-            expected = bj.settle_hand(hand.engine_hand(), dealer, _with_even_money(rules))
-            if net != expected:
-                what = bj.outcome(hand.engine_hand(), dealer, rules)
-                prize = bj.special_prize(hand.cards, rules.special_prize_combinations) \
-                    if rules.special_prize_pays is not None else None
-                extra = f", with the special prize ({prize.replace('_', ' ')})" if prize else ""
-                doubled = " doubled" if hand.doubled else ""
-                yield "settlement", hand.pointer + "/net", (
-                    f"{_show(hand.cards)}: {what}{extra}, stake {cents(hand.stake)}{doubled}, settled at "
-                    f"{_signed(net)}; the rules settle it at {_signed(expected)}")
+            yield from _judged(_hand_settled(rules, hand, dealer))
         insurance = coup["boxes"][i].get("insurance")
-        if insurance is not None and rules.insurance_pays is not None:
-            stake, net = money(insurance["stake"]), money(insurance["net"])
-            if stake is not None and net is not None:
-                expected = bj.settle_insurance(stake, dealer, rules)
-                if net != expected:
-                    did = "has" if bj.is_blackjack(dealer) else "has no"
-                    yield "settlement", f"/boxes/{i}/insurance/net", (
-                        f"insurance of {cents(stake)}, the dealer {did} blackjack ({_show(dealer[:2])}), settled at "
-                        f"{_signed(net)}; the rules settle it at {_signed(expected)} (it pays "
-                        f"{rules.insurance_pays} to 1)")
+        if insurance is not None:
+            yield from _judged(_insurance_settled(rules, i, insurance, dealer))
+
+
+def _hand_settled(rules, hand: _Hand, dealer) -> Iterator:
+    net = money(hand.net)
+    if hand.stake is None or net is None or hand.short:
+        return
+    if hand.surrendered and rules.surrender_loses is None:
+        return  # decisions reports a surrender the rules do not have
+    expected = bj.settle_hand(hand.engine_hand(), dealer, _with_even_money(rules))
+    if net != expected:
+        what = bj.outcome(hand.engine_hand(), dealer, rules)
+        prize = bj.special_prize(hand.cards, rules.special_prize_combinations) \
+            if rules.special_prize_pays is not None else None
+        extra = f", with the special prize ({prize.replace('_', ' ')})" if prize else ""
+        doubled = " doubled" if hand.doubled else ""
+        yield "settlement", hand.pointer + "/net", (
+            f"{_show(hand.cards)}: {what}{extra}, stake {cents(hand.stake)}{doubled}, settled at "
+            f"{_signed(net)}; the rules settle it at {_signed(expected)}")
+
+
+def _insurance_settled(rules, i: int, insurance: dict, dealer) -> Iterator:
+    if rules.insurance_pays is None:
+        return
+    stake, net = money(insurance["stake"]), money(insurance["net"])
+    if stake is not None and net is not None:
+        expected = bj.settle_insurance(stake, dealer, rules)
+        if net != expected:
+            did = "has" if bj.is_blackjack(dealer) else "has no"
+            yield "settlement", f"/boxes/{i}/insurance/net", (
+                f"insurance of {cents(stake)}, the dealer {did} blackjack ({_show(dealer[:2])}), settled at "
+                f"{_signed(net)}; the rules settle it at {_signed(expected)} (it pays {rules.insurance_pays} to 1)")
 
 
 def _with_even_money(rules: bj.Rules) -> bj.Rules:
