@@ -101,3 +101,23 @@ def test_a_hand_needing_a_missing_parameter_does_not_set_the_coups_other_hands_a
     bust["hands"][0]["net"] = -10
     code, found = run_log(cli, tmp_path, LU_BLACKJACK, [coup], "--param", "blackjack_stake_minimum_eur=10")
     assert not [f for f in found if f[0] == "LU-BJ-LOG-SETTLEMENT"]
+
+
+# --- CSV: a header's amount in the thousands form is as ambiguous as a row's ---------------------------------
+def test_a_csv_header_amount_with_a_thousands_point_is_ambiguous(cli, tmp_path):
+    """`# limits.minimum: 1.000` (1000, as Luxembourg writes it) was read as 1 with nothing said, where the same
+    text in a row's limits_minimum is LOAD-AMBIGUOUS: one log, two readings."""
+    from conftest import EXAMPLES
+
+    text = (EXAMPLES / "lu/log-punto-banco.csv").read_text("utf-8")
+    assert "# limits.minimum: 20\n" in text
+    path = tmp_path / "log.csv"
+    path.write_text(text.replace("# limits.minimum: 20\n", "# limits.minimum: 1.000\n"), "utf-8")
+    done = cli("check", str(path), "--format", "json", "--config", str(EXAMPLES / "example.casino-audit.yaml"))
+    import json
+
+    found = [(f["rule_id"], f["line"]) for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]
+    assert found == [("LOAD-AMBIGUOUS", 6)] and done.returncode == 1
+    path.write_text(text.replace("# limits.minimum: 20\n", "# limits.minimum: 20.00\n"), "utf-8")
+    done = cli("check", str(path), "--format", "json", "--config", str(EXAMPLES / "example.casino-audit.yaml"))
+    assert not [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]

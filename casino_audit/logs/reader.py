@@ -321,6 +321,10 @@ def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> St
                 if isinstance(plan, RowLayout):
                     free = {position for position, name in enumerate(columns) if name in plan.free_text}
                 reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
+                for key, value in header.items():  # the header's amounts are read as the rows' are
+                    if reader(tuple(key.split("."))) == "money" and _THOUSANDS.fullmatch(value):
+                        stream.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, _thousands(key, value), path,
+                                                       header_lines[key], 1))
                 yield LogRecord(path, index, _typed_header(header, reader), header_line or number,
                                 where=_HeaderWhere(header_lines, header_line or number))
                 index += 1
@@ -520,10 +524,8 @@ def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], cells: list[
     for number, row in rows:
         for position, ((_, field, _, _, reader), value) in enumerate(zip(cells, row), start=1):
             if reader == "money" and "." in value and _THOUSANDS.fullmatch(value.strip()):
-                record.findings.append(Finding(
-                    F.LOAD_AMBIGUOUS, Severity.ERROR, f"`{field}` is written {value.strip()}: a thousands point "
-                    f"({value.strip().replace('.', '')}) or a decimal point? An amount has its cents after the point "
-                    "(2020.00 or 2.02)", path, number, position, None, index))
+                record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, _thousands(field, value.strip()),
+                                               path, number, position, None, index))
     return record
 
 
@@ -531,6 +533,11 @@ _MONEY = re.compile(MONEY_PATTERN)
 # Three digits after each point, as a thousands point writes an amount in Luxembourg and Portugal (2.020 for 2020):
 # read with a decimal point it is a thousandth of that, and an amount has two decimals, its cents.
 _THOUSANDS = re.compile(r"-?[1-9][0-9]{0,2}(\.[0-9]{3})+")  # 0.050 is no thousands: read as written
+
+
+def _thousands(field: str, value: str) -> str:
+    return (f"`{field}` is written {value}: a thousands point ({value.replace('.', '')}) or a decimal point? An "
+            "amount has its cents after the point (2020.00 or 2.02)")
 
 
 def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
