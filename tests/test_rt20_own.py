@@ -121,3 +121,34 @@ def test_a_csv_header_amount_with_a_thousands_point_is_ambiguous(cli, tmp_path):
     path.write_text(text.replace("# limits.minimum: 20\n", "# limits.minimum: 20.00\n"), "utf-8")
     done = cli("check", str(path), "--format", "json", "--config", str(EXAMPLES / "example.casino-audit.yaml"))
     assert not [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-AMBIGUOUS"]
+
+
+# --- a chance the limits give no maximum of its own: the law's ratio holds its stakes ------------------------
+def test_a_stake_on_a_chance_without_its_own_maximum_is_held_to_the_laws_ratio(cli, tmp_path):
+    """The limits holding only the table's maximum left each chance at it: at a minimum of 5 and a maximum of
+    100,000, 50,000 on red (PT n.º 24, b): at most 540 times, 2,700) passed, exit 0; so did a pleno of 1,000 at an
+    American table's maximum of 1,000 (n.º 32, a): 30 times, 150), ases of 1,000 at a banca francesa's 2,000 (n.º
+    17: 6 times) and a ponto of 4,000 at a bacará's 7,000 (n.º 21: 70 times)."""
+    red = {"seat": 9, "chance": "encarnado", "stake": 50000, "net": 50000}
+    header = {**FRENCH, "limits": {"minimum": 5, "maximum": 100000}}
+    assert run_log(cli, tmp_path, header, [roulette_coup(1, 1, red)]) == (1, [("PT-FROUL-MAXIMA", 2, "/bets/0/stake")])
+    red.update(stake=2700, net=2700)  # 540 times the minimum: legal
+    assert run_log(cli, tmp_path, header, [roulette_coup(1, 1, red)]) == (0, [])
+    plein = {"seat": 1, "chance": "pleno", "numbers": [17], "stake": 1000, "net": 35000}
+    header = {**AMERICAN, "limits": {"minimum": 5, "maximum": 1000}}
+    assert run_log(cli, tmp_path, header, [roulette_coup(1, 17, plein)]) == (
+        1, [("PT-AROUL-MAXIMA", 2, "/bets/0/stake")])
+    plein.update(stake=150, net=5250)
+    assert run_log(cli, tmp_path, header, [roulette_coup(1, 17, plein)]) == (0, [])
+    ases = {"coup": 1, "time": "2026-11-02T21:01:30", "session": "2026-11-02", "staff": {"croupier": "C-1"},
+            "dice": [1, 1, 1], "bets": [{"seat": 3, "chance": "ases", "stake": 1000, "net": 61000}]}
+    header = {**BANCA, "limits": {"minimum": 10, "maximum": 2000}}
+    assert run_log(cli, tmp_path, header, [ases]) == (1, [("PT-BF-MAXIMA", 2, "/bets/0/stake")])
+    ponto = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02", "staff": {"croupier": "P-3"},
+             "shoe": 1, "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
+             "bets": [{"seat": 2, "chance": "ponto", "stake": 4000, "net": 4000}]}
+    header = {**BACARA, "limits": {"minimum": 10, "maximum": 7000, "maxima": {
+        "empate": 150, "par_do_ponto": 80, "par_da_banca": 80}}}
+    assert run_log(cli, tmp_path, header, [ponto]) == (1, [("PT-BAC-MAXIMA", 2, "/bets/0/stake")])
+    ponto["bets"][0].update(stake=700, net=700)
+    assert run_log(cli, tmp_path, header, [ponto]) == (0, [])

@@ -25,7 +25,7 @@ from casino_audit.display import brief, same_name
 from casino_audit.findings import Finding, Severity
 from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
 from casino_audit.rulesets import Rule, Ruleset
-from casino_audit.values import show
+from casino_audit.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]
 _EXACT = Context(prec=MAX_PREC)  # a product of two amounts, exact (the default 28 digits would round one)
@@ -208,6 +208,7 @@ class LogSession:
                 continue
             applied.append(bound.rule)
             self.core.law_limits.append(bound)
+        self.core.ceilings_from(self.core.law_limits)
         if self.core.law_limits:
             self._pending.extend(self.core.held_to_law(self.header))
         self.hit = False  # said of the header, not of the first coup
@@ -322,6 +323,8 @@ class _Core:
         self.bounds: dict[tuple, tuple] = {}  # names of a stake -> (minimum, maximum) under the limits in force
         self.law_limits: list = []  # the table rules on stake limits the limits in force are held to
         self.law_said: set[tuple] = set()  # (rule, place, message) said already: a limit set back is said once
+        self.law_ceilings: list = []  # (rule, {chance: at most so many times its minimum}) of the law's maxima
+        self.ceilings: dict[tuple, list] = {}  # names of a stake -> its law ceilings under the limits in force
         self.held: set[str] = set()  # the per-chance limits' names some stake of the log was filed under
         # (rule, check, its chances or None[, the unit]) of the stake rules, read once
         self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
@@ -337,7 +340,7 @@ class _Core:
         yield from self._limits(record, data, when)
         if "staff_turn" in wanted and when is not None:
             yield from self._turns(record, data, when)
-        if self.limit_rules or self.multiple_rules:
+        if (self.limit_rules or self.multiple_rules or self.law_ceilings) and self.stakes is not None:
             yield from self._stakes(record, data)
 
     def order(self, record, data, refused: bool = False) -> Iterator[Finding]:
@@ -431,6 +434,7 @@ class _Core:
             setattr(current, key, value)
         if changes:
             self.bounds.clear()
+            self.ceilings.clear()
             if self.law_limits:
                 yield from self.held_to_law(record)
         if (changes or first) and "maximum_coefficient" in self.wanted:
@@ -638,6 +642,11 @@ class _Core:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
                                       f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
                                       f"over the maximum of {cents(high)}", [(rule, spec)])
+            for rule, ceiling, times, low in self._law_ceilings(names):
+                if amount > ceiling:
+                    yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}, over "
+                                      f"{cents(ceiling)}: the limits give it no maximum of its own, and the law's is "
+                                      f"at most {show(times)} times its minimum of {cents(low)}", [(rule, None)])
             for rule, spec, chances, unit in self.multiple_rules:
                 if chances is not None and chances.isdisjoint(names):
                     continue
@@ -646,6 +655,36 @@ class _Core:
                     what = f"the table's minimum ({cents(by)})" if unit == "minimum" else cents(by)
                     yield from breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
                                       f"is not a whole multiple of {what}", [(rule, spec)])
+
+    def ceilings_from(self, bounds) -> None:
+        """The law's maxima in times the minimum, chance by chance (a table rule's schedule of `/stakes/maxima_eur`
+        per the minimum): a stake on a chance the limits give no maximum of its own is held to the table's
+        maximum by the log's rules, and to the law's ceiling by these (a plein of 1,000 under a table maximum of
+        1,000 at a minimum of 5 is 200 times it, PT n.º 32, a) allows 30)."""
+        for bound in bounds:
+            spec = bound.rule.check
+            if spec.get("kind") != "schedule" or spec.get("target") != "/stakes/maxima_eur" or not spec.get("per"):
+                continue
+            entries = {**spec.get("where_given", {}), **(spec.get("max") or spec.get("equals") or {})}
+            ratios = {name: to_decimal(times) for name, times in entries.items()}
+            ratios = {name: times for name, times in ratios.items() if times is not None and times > 0}
+            if ratios:
+                self.law_ceilings.append((bound.rule, ratios))
+
+    def _law_ceilings(self, names: tuple) -> list:
+        """(rule, ceiling, times, minimum) for a stake of these names on a chance with no maximum of its own."""
+        found = self.ceilings.get(names)
+        if found is None:
+            found = []
+            if self.law_ceilings and not any(name in self.maxima for name in names):
+                low, high = self._bounds(names)
+                for rule, ratios in self.law_ceilings if low else ():
+                    times = min((ratios[name] for name in names if name in ratios), default=None)
+                    ceiling = _EXACT.multiply(times, low) if times is not None else None
+                    if ceiling is not None and (high is None or high > ceiling):  # else the table's maximum holds
+                        found.append((rule, ceiling, times, low))
+            self.ceilings[names] = found
+        return found
 
     @staticmethod
     def _law_times(names: tuple, law: dict):
