@@ -642,7 +642,7 @@ class _Core:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
                                       f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
                                       f"over the maximum of {cents(high)}", [(rule, spec)])
-            for rule, ceiling, times, low in self._law_ceilings(names):
+            for rule, ceiling, times, low in self._law_ceilings(names) if self.law_ceilings else ():
                 if amount > ceiling:
                     yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}, over "
                                       f"{cents(ceiling)}: the limits give it no maximum of its own, and the law's is "
