@@ -152,3 +152,16 @@ def test_a_stake_on_a_chance_without_its_own_maximum_is_held_to_the_laws_ratio(c
     assert run_log(cli, tmp_path, header, [ponto]) == (1, [("PT-BAC-MAXIMA", 2, "/bets/0/stake")])
     ponto["bets"][0].update(stake=700, net=700)
     assert run_log(cli, tmp_path, header, [ponto]) == (0, [])
+
+
+# --- time zones: an offset change at the calendar's edges is said, never a crash ------------------------------
+def test_an_offset_change_at_the_calendars_edge_is_log_time_not_an_internal_error(cli, tmp_path):
+    """Weighing an offset change against summer time put each instant in UTC: year 1 at +01:00 or year 9999 at
+    -01:00 is past the calendar there, and the log's verdict was INTERNAL-ERROR, exit 2."""
+    red = {"seat": 9, "chance": "encarnado", "stake": 10, "net": 10}
+    header = {**FRENCH, "limits": {"minimum": 5, "maximum": 2700}}
+    for first, second in (("0001-01-01T00:30:00+01:00", "0001-01-01T00:40:00+00:00"),
+                          ("9999-12-31T23:30:00-01:00", "9999-12-31T23:40:00-02:00")):
+        coups = [roulette_coup(1, 1, red), roulette_coup(2, 1, red)]
+        coups[0]["time"], coups[1]["time"] = first, second
+        assert run_log(cli, tmp_path, header, coups) == (1, [("LOG-TIME", 3, "/time")])

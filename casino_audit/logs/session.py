@@ -810,7 +810,10 @@ def _summer_time_shift(before: datetime, after: datetime) -> timedelta:
     2000/84/EC, kept by Luxembourg, Portugal and Monaco): one hour forward at 01:00 UTC on March's last Sunday,
     back at 01:00 UTC on October's."""
     shift = timedelta(0)
-    start, end = before.astimezone(timezone.utc), after.astimezone(timezone.utc)
+    try:
+        start, end = before.astimezone(timezone.utc), after.astimezone(timezone.utc)
+    except OverflowError:  # an instant of the years 1 or 9999 past the calendar in UTC: no summer time known there
+        return shift
     for year in range(start.year, min(end.year, start.year + 2) + 1):  # a longer gap is said as a change anyway
         for month, by in ((3, timedelta(hours=1)), (10, timedelta(hours=-1))):
             last = datetime(year, month, 31, 1, tzinfo=timezone.utc)
