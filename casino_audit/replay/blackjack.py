@@ -173,8 +173,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
             continue
         names = lacking.pop(aspect)
         tainted[aspect] = _Tainted(_with_even_money(rules), frozenset(fields))
-        partial[aspect] = (f"{aspect}: each coup is checked up to where it needs {', '.join(names)}, not given "
-                           "(give it with --param NAME=VALUE)")
+        partial[aspect] = (f"{aspect}: each hand (the dealer's, the players') is checked up to where it needs "
+                           f"{', '.join(names)}, not given (give it with --param NAME=VALUE)")
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
     if terms.decks is None:  # the hands' shape is still the deal's: only the cards' count needs the decks
