@@ -165,3 +165,33 @@ def test_an_offset_change_at_the_calendars_edge_is_log_time_not_an_internal_erro
         coups = [roulette_coup(1, 1, red), roulette_coup(2, 1, red)]
         coups[0]["time"], coups[1]["time"] = first, second
         assert run_log(cli, tmp_path, header, coups) == (1, [("LOG-TIME", 3, "/time")])
+
+
+# --- a limit the named configuration leaves out is the header's; none at all is said --------------------------
+def test_a_maximum_the_table_configuration_leaves_out_is_the_headers_and_none_is_said(cli, tmp_path):
+    """A PT blackjack log naming its table's configuration, which gave the minimum and no maximum: the header's
+    maximum of 300 was set aside (only a configuration with no `stakes` at all gave way to it) and the coups were
+    held to no maximum; a box staked 50,000 passed, exit 0, with nothing said."""
+    from conftest import EXAMPLES
+
+    table = (EXAMPLES / "pt/table-blackjack.yaml").read_text("utf-8")
+    assert "stakes: {minimum_eur: 10, maximum_eur: 300}" in table and "number: BJ5" in table
+    (tmp_path / "table.yaml").write_text(table.replace("stakes: {minimum_eur: 10, maximum_eur: 300}",
+                                                       "stakes: {minimum_eur: 10}"), "utf-8")
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "blackjack", "casino": "Casino Estoril",
+              "table": "BJ5", "decks": 6, "table_config": "table.yaml", "limits": {"minimum": 10, "maximum": 300}}
+    coup = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S1", "shoe": 1, "burned": ["5d"],
+            "dealer": ["4h", "Td", "9d"], "boxes": [{"box": 3, "seat": 3, "hands": [
+                {"cards": ["Js", "9d"], "stake": "50000", "decisions": ["stand"], "net": "50000"}]}]}
+    params = ("--param", "blackjack_jackpot_stake_eur=1")
+    assert run_log(cli, tmp_path, header, [coup], *params) == (1, [("PT-BJ-LOG-LIMITS", 2, "/boxes/0/hands/0/stake")])
+    # no maximum anywhere: the stake cannot be judged against one, and the report says so
+    del header["limits"]
+    path = tmp_path / "log.jsonl"
+    import json
+
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header, coup]), "utf-8")
+    done = cli("check", str(path), "--format", "json", *params)
+    notes = [f["message"] for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-LIMITS"]
+    assert done.returncode == 0 and len(notes) == 1 and "no maximum stake is known" in notes[0]
+    assert cli("check", str(path), "--format", "json", "--require-params", *params).returncode == 1

@@ -51,13 +51,13 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     named = header.get("table_config")
     if isinstance(named, str):
         table = _table_config(os.path.join(os.path.dirname(log_path), named), header, game, problems)
-    stakes = table.get("stakes") or {}
-    limits = {"minimum": stakes.get("minimum_eur"), "maximum": stakes.get("maximum_eur"),
-              "maxima": stakes.get("maxima_eur") or {}, "minima": stakes.get("minima_eur") or {}}
-    if not table.get("stakes") and isinstance(header.get("limits"), Mapping):
-        own = header["limits"]
-        limits = {"minimum": own.get("minimum"), "maximum": own.get("maximum"),
-                  "maxima": own.get("maxima") or {}, "minima": own.get("minima") or {}}
+    stakes = table.get("stakes") if isinstance(table.get("stakes"), Mapping) else {}
+    own = header.get("limits") if isinstance(header.get("limits"), Mapping) else {}
+    # the table's limits, each the header's where the table gives none (a table without its maximum held the
+    # coups to none, the header's maximum set aside)
+    limits = {key: stakes.get(f"{key}_eur") if stakes.get(f"{key}_eur") not in (None, {}) else own.get(key)
+              for key in ("minimum", "maximum", "maxima", "minima")}
+    limits["maxima"], limits["minima"] = limits["maxima"] or {}, limits["minima"] or {}
     decks = (table.get("cards") or {}).get("decks") or header.get("decks") or \
         (law_schedule(ruleset, game, "/cards") or {}).get("decks")
     play = ruleset.play.get(game)
@@ -326,6 +326,7 @@ class _Core:
         self.law_ceilings: list = []  # (rule, {chance: at most so many times its minimum}) of the law's maxima
         self.ceilings: dict[tuple, list] = {}  # names of a stake -> its law ceilings under the limits in force
         self.held: set[str] = set()  # the per-chance limits' names some stake of the log was filed under
+        self.unbounded: set[str] = set()  # the limit rules that said a stake has no maximum known
         # (rule, check, its chances or None[, the unit]) of the stake rules, read once
         self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
         # a rule whose law fixes each chance's maximum in times the minimum (LU Art. 37-3) -> {name: times}
@@ -495,7 +496,7 @@ class _Core:
                 self.law_said.add(key)
                 if record is not session.header:
                     place, said = "/limits", "the limits from this coup on"
-                elif from_table:
+                elif from_table and pointers.get({"stakes": table["stakes"]}, pointer) is not pointers.MISSING:
                     place = "/table_config"
                     said = f"the table configuration it names ({brief(show(session.header.data.get('table_config')))})"
                 else:
@@ -631,6 +632,14 @@ class _Core:
                 low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
                 if high is None and law is not None:
                     continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
+                if high is None and law is None and rule.id not in self.unbounded:
+                    # no maximum for this stake: said once, never passed as if held to one (a table configuration
+                    # or header limits giving the minimum alone let a stake of any size through in silence)
+                    self.unbounded.add(rule.id)
+                    if low is not None:  # with no limits known at all, the rule said so at the first stake
+                        self.session._not_applied(rule, f"no maximum stake is known for {names[0]} (the table "
+                                                        "configuration's `stakes/maximum_eur` or the header's "
+                                                        "`limits/maximum`): its stakes are held to the minimum only")
                 if low is not None and amount < low:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
                                       f"under the minimum of {cents(low)}", [(rule, spec)])
@@ -724,8 +733,9 @@ class _Core:
         if not known:
             return
         table = session.terms.table
-        from_table = bool(table.get("stakes")) if isinstance(table, Mapping) else False
+        stakes = table.get("stakes") if isinstance(table, Mapping) else None
         for kind, limits in (("minima", self.minima), ("maxima", self.maxima)):
+            from_table = isinstance(stakes, Mapping) and bool(stakes.get(f"{kind}_eur"))  # else the header's
             for name in limits:
                 if name in self.held or name in known:
                     continue
