@@ -195,3 +195,11 @@ def test_a_maximum_the_table_configuration_leaves_out_is_the_headers_and_none_is
     notes = [f["message"] for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-LIMITS"]
     assert done.returncode == 0 and len(notes) == 1 and "no maximum stake is known" in notes[0]
     assert cli("check", str(path), "--format", "json", "--require-params", *params).returncode == 1
+    # a maximum alone: the minimum is the one said
+    header["limits"] = {"maximum": 300}
+    del header["table_config"]
+    coup["boxes"][0]["hands"][0].update(stake="0.01", net="0.01")
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header, coup]), "utf-8")
+    done = cli("check", str(path), "--format", "json", *params)
+    notes = [f["message"] for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-LIMITS"]
+    assert done.returncode == 0 and len(notes) == 1 and "no minimum stake is known" in notes[0]

@@ -326,7 +326,7 @@ class _Core:
         self.law_ceilings: list = []  # (rule, {chance: at most so many times its minimum}) of the law's maxima
         self.ceilings: dict[tuple, list] = {}  # names of a stake -> its law ceilings under the limits in force
         self.held: set[str] = set()  # the per-chance limits' names some stake of the log was filed under
-        self.unbounded: set[str] = set()  # the limit rules that said a stake has no maximum known
+        self.unbounded: set[tuple] = set()  # (limit rule, minimum?) said of a stake with that bound unknown
         # (rule, check, its chances or None[, the unit]) of the stake rules, read once
         self.limit_rules = [(rule, spec, _chances(spec)) for rule, spec in wanted.get("stake_limits", ())]
         # a rule whose law fixes each chance's maximum in times the minimum (LU Art. 37-3) -> {name: times}
@@ -632,14 +632,16 @@ class _Core:
                 low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
                 if high is None and law is not None:
                     continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
-                if high is None and law is None and rule.id not in self.unbounded:
-                    # no maximum for this stake: said once, never passed as if held to one (a table configuration
-                    # or header limits giving the minimum alone let a stake of any size through in silence)
-                    self.unbounded.add(rule.id)
-                    if low is not None:  # with no limits known at all, the rule said so at the first stake
-                        self.session._not_applied(rule, f"no maximum stake is known for {names[0]} (the table "
-                                                        "configuration's `stakes/maximum_eur` or the header's "
-                                                        "`limits/maximum`): its stakes are held to the minimum only")
+                if law is None and (low is None) != (high is None) and (rule.id, low is None) not in self.unbounded:
+                    # one bound unknown for this stake: said once, never passed as if held to it (a table
+                    # configuration or header limits giving the minimum alone let a stake of any size through in
+                    # silence); with no limits known at all, the rule said so at the first stake
+                    self.unbounded.add((rule.id, low is None))
+                    which, key, other = ("minimum", "minimum", "maximum") if low is None else \
+                        ("maximum", "maximum", "minimum")
+                    self.session._not_applied(rule, f"no {which} stake is known for {names[0]} (the table "
+                                                    f"configuration's `stakes/{key}_eur` or the header's "
+                                                    f"`limits/{key}`): its stakes are held to the {other} only")
                 if low is not None and amount < low:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
                                       f"under the minimum of {cents(low)}", [(rule, spec)])
