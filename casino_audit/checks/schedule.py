@@ -126,8 +126,16 @@ def describe(spec) -> str:
     divisors = pointer_list(spec.get("per"))
     per = f" times `{name(divisors[0])}`" if divisors else ""
     bound = "at most " if "max" in spec else ""
-    listed = ", ".join(f"{key} {bound}{show(to_decimal(value) if per else value)}{per}"
-                       for key, value in (spec["max"] if "max" in spec else spec["equals"]).items())
+
+    def value(wanted) -> str:
+        return f"{bound}{show(to_decimal(wanted) if per else wanted)}{per}"
+
+    listed = ", ".join(f"{key} {value(wanted)}" for key, wanted in (spec["max"] if "max" in spec else spec["equals"]).items())
+    given = spec.get("where_given") or {}
+    if len({str(wanted) for wanted in given.values()}) == 1:  # one value for all (a simple chance under any name)
+        listed += f"; where given, {', '.join(given)}, each {value(next(iter(given.values())))}"
+    elif given:
+        listed += f"; where given, {', '.join(f'{key} {value(wanted)}' for key, wanted in given.items())}"
     closed = "; no other entry is allowed" if spec.get("closed") else ""
     return f"`{name(spec['target'])}` must give {listed}{closed}{describe_missing(spec)}"
 
