@@ -236,3 +236,15 @@ def test_a_shoe_started_without_its_burn_is_a_finding(cli, tmp_path):
     # a new shoe burns anew
     second["shoe"] = 2
     assert run_log(cli, tmp_path, HEADER, [first, second], *CSV_PARAMS)[1] == [("LU-PB-LOG-BURN", 3, "/shoe")]
+
+
+def test_header_limits_other_than_the_named_configurations_are_said(cli, tmp_path):
+    """The header said a minimum of 10 and the table configuration it names 5: the coups were held to the
+    configuration's, and nothing said the log's own header was set aside."""
+    (tmp_path / "table.yaml").write_text((EXAMPLES / "pt/table-french-roulette.yaml").read_text("utf-8"))
+    header = {**FRENCH, "table": "RF1", "table_config": "table.yaml", "limits": {"minimum": 10, "maximum": 1000}}
+    coups = [roulette_coup(1, 1, {**RED, "stake": 10, "net": 10})]
+    code, found = run_log(cli, tmp_path, header, coups)
+    assert code == 1 and found == [("LOAD-AMBIGUOUS", 1, "/limits/minimum")]
+    header["limits"]["minimum"] = 5  # the same, and the maximum the configuration does not give: the header's
+    assert run_log(cli, tmp_path, header, coups) == (0, [])

@@ -41,7 +41,7 @@ class Counts:
 
 
 def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log_path: str,
-              problems: list[tuple[str, str]]) -> Terms:
+              problems: list[tuple]) -> Terms:
     """What the coups are replayed under. A table configuration the header names gives the payouts, decks and
     limits; what it cannot give comes from the header, then from the law's schedule. Problems with the named
     configuration are (pointer, message) in `problems`, never a silent fallback."""
@@ -58,6 +58,12 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     limits = {key: stakes.get(f"{key}_eur") if stakes.get(f"{key}_eur") not in (None, {}) else own.get(key)
               for key in ("minimum", "maximum", "maxima", "minima")}
     limits["maxima"], limits["minima"] = limits["maxima"] or {}, limits["minima"] or {}
+    for key in ("minimum", "maximum"):  # two limits for one: the configuration's is taken, and that is said
+        theirs, ours = money(stakes.get(f"{key}_eur")), money(own.get(key))
+        if theirs is not None and ours is not None and theirs != ours:
+            problems.append((f"/limits/{key}", f"the header's {key} {cents(ours)} is not the table configuration's "
+                                               f"{cents(theirs)}: the coups are held to the configuration's",
+                             F.LOAD_AMBIGUOUS))
     decks = (table.get("cards") or {}).get("decks") or header.get("decks") or \
         (law_schedule(ruleset, game, "/cards") or {}).get("decks")
     play = ruleset.play.get(game)
@@ -151,10 +157,10 @@ class LogSession:
         self.counts = Counts()
         self.hit = False  # the coup being replayed has a breach, shown or only counted
         self._pending: list[Finding] = []
-        problems: list[tuple[str, str]] = []
+        problems: list[tuple] = []
         self.terms = terms_for(header.data, ruleset, game, params, header.file, problems)
-        for pointer, message in problems:
-            self._pending.append(self._tool(F.LOAD_UNREADABLE, pointer, message))
+        for pointer, message, *rule_id in problems:  # a problem is the named configuration's unless it says
+            self._pending.append(self._tool(rule_id[0] if rule_id else F.LOAD_UNREADABLE, pointer, message))
         self.module = families.for_game(game)
         self.validator = None
         if self.module is not None:
