@@ -178,3 +178,62 @@ def test_a_divisor_of_zero_is_a_finding_not_a_division_by_zero(minimum):
 def test_a_ceiling_that_is_no_number_holds_every_value_as_a_finding_not_a_crash():
     assert _schedule({"target": "/m", "max": {"plein": "many"}}, {"m": {"plein": 1}}) == [
         ("/m/plein", "`m/plein` is 1, must be at most 'many'")]
+
+
+def test_a_non_number_law_value_against_a_divisor_is_a_finding_not_a_crash():
+    found = _schedule({"target": "/m", "per": "/min", "max": {"plein": "many"}}, {"min": 5, "m": {"plein": 5}})
+    assert [(pointer, message.startswith("`m/plein` is 5 (1 times `min`)")) for pointer, message in found] == [
+        ("/m/plein", True)]
+
+
+# --- games/roulette.py -----------------------------------------------------------------------------------------
+from casino_audit.games import roulette  # noqa: E402
+
+PLEINS_35 = {"plein": "35", "rouge": "1"}
+
+
+@pytest.mark.parametrize("stake", [True, False])
+def test_a_boolean_stake_is_no_stake_of_one(stake):
+    # Python counts True as 1: bet() must not read it as a stake of 1.
+    assert roulette.bet("plein", stake, [17]).stake is stake
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.bet("plein", stake, [17])) == [
+        f"the stake must be a positive Decimal amount, not {stake!r}"]
+
+
+@pytest.mark.parametrize("stake", ["5", 5])
+def test_a_bet_built_with_a_stake_that_is_no_decimal_is_a_problem_not_a_crash(stake):
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.Bet("plein", frozenset({17}), stake)) == [
+        f"the stake must be a positive Decimal amount, not {stake!r}"]
+
+
+def test_pockets_are_named_in_layout_order_zero_double_zero_then_numbers_then_strangers():
+    assert roulette.validate(roulette.DOUBLE_ZERO, roulette.bet("carre", 5, [36, 1, "00", 0])) == [
+        "carre on 0-00-1-36 is not four numbers in a square (or 0-1-2-3 with a single zero) on the double-zero "
+        "(American) layout"]
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.bet("cheval", 5, ["x", 37])) == [
+        "37-x not on the single-zero wheel"]
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.bet("carre", 5, ["y", "00", "x", 40])) == [
+        "00-40-x-y not on the single-zero wheel"]
+
+
+@pytest.mark.parametrize("payout", [True, 35.0, None])
+def test_a_payout_that_is_no_exact_amount_is_a_type_error(payout):
+    with pytest.raises(TypeError, match="must be exact"):
+        roulette.settle(roulette.bet("plein", 10, [17]), 17, {"plein": payout}, None)
+
+
+@pytest.mark.parametrize("placed, rule", [
+    (roulette.bet("plein", 10, [17]), roulette.ZeroRule("en_prison_one_spin")),  # only a simple chance goes en prison
+    (roulette.bet("rouge", 10), roulette.ZeroRule("half_back")),  # and only under the en prison rule
+    (roulette.bet("rouge", 10), roulette.ZeroRule("lose"))])
+def test_a_stake_is_settled_as_imprisoned_only_where_en_prison_applies(placed, rule):
+    with pytest.raises(ValueError, match="not held en prison"):
+        roulette.settle(placed, 17, PLEINS_35, rule, imprisoned=True)
+
+
+def test_a_zero_rule_given_that_agrees_with_the_law_is_accepted():
+    play = load_builtin("pt").play["french_roulette"]  # PT n.º 28: the simple chances lose on zero
+    stated = roulette.zero_rule_for(play, roulette.ZeroRule("lose"))
+    assert stated.simple_chances == "lose" and stated.citation  # the law's, with its words
+    with pytest.raises(ValueError, match="the law states 'lose'"):
+        roulette.zero_rule_for(play, roulette.ZeroRule("en_prison_one_spin"))
