@@ -237,3 +237,22 @@ def test_a_zero_rule_given_that_agrees_with_the_law_is_accepted():
     assert stated.simple_chances == "lose" and stated.citation  # the law's, with its words
     with pytest.raises(ValueError, match="the law states 'lose'"):
         roulette.zero_rule_for(play, roulette.ZeroRule("en_prison_one_spin"))
+
+
+# --- values.py -------------------------------------------------------------------------------------------------
+from casino_audit import values  # noqa: E402
+
+
+@pytest.mark.parametrize("number", [0.5, 85.0, float("nan"), 1 + 0j])
+def test_a_float_is_never_read_as_a_number(number):
+    assert values.to_decimal(number) is None
+
+
+def test_a_value_is_quoted_whole_up_to_80_characters_and_cut_after():
+    assert values.show("x" * 80) == repr("x" * 80)
+    assert values.show("x" * 81) == repr("x" * 80) + "... (1 more characters)"
+    assert values.show("é" * 1080) == repr("é" * 80) + "... (1,000 more characters)"
+    assert str(values.OutOfRange("9" * 80)) == "9" * 80
+    assert repr(values.OutOfRange("9" * 81)) == "9" * 80 + "..."
+    assert repr(values.OutOfRange("1E+400")) == "1E+400"
+
