@@ -367,6 +367,15 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
             continue
         play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
                                           problems), _play_data(raw))
+        drawing = play[game].data.get("drawing")
+        # The engines read a missing row as an error; the log replay would skip the banker's draw on that total
+        # in silence: a table must say what the banker does on every total that is not a natural.
+        missing = [total for total in range(10) if drawing and total not in drawing["naturals"]
+                   and total not in drawing["banker"]]
+        if missing:
+            problems.append(_at(document, child("/play", game) + "/drawing/banker",
+                                f"the drawing table gives no row for a banker total of "
+                                f"{', '.join(map(str, missing))}: every total that is not a natural needs one"))
     if problems:
         raise RulesetError(problems)
     chain = (data["ruleset"],) + (parent.chain if parent else ())

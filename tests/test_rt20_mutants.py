@@ -256,3 +256,56 @@ def test_a_value_is_quoted_whole_up_to_80_characters_and_cut_after():
     assert repr(values.OutOfRange("9" * 81)) == "9" * 80 + "..."
     assert repr(values.OutOfRange("1E+400")) == "1E+400"
 
+
+# --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
+HOUSE_DRAWING = """\
+ruleset: house-pt
+extends: pt
+rules: []
+play:
+  bacara_ponto_banca:
+    citation: {article: "Secção III, n.º 13", text: "observando-se a seguinte tabela"}
+    drawing:
+      naturals: [8, 9]
+      player_draws_on: [0, 1, 2, 3, 4, 5]
+      banker:
+        0: {draws_on_player_third_card: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], draws_if_player_stood: true}
+        1: {draws_on_player_third_card: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], draws_if_player_stood: true}
+        2: {draws_on_player_third_card: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], draws_if_player_stood: true}
+        3: {draws_on_player_third_card: [0, 1, 2, 3, 4, 5, 6, 7, 9], draws_if_player_stood: true}
+        4: {draws_on_player_third_card: [2, 3, 4, 5, 6, 7], draws_if_player_stood: true}
+        5: {draws_on_player_third_card: [4, 5, 6, 7], draws_if_player_stood: true}
+ROWS
+    bets:
+      ponto: {wins_on: player, returned_on: [tie]}
+      banca: {wins_on: banker, returned_on: [tie]}
+      empate: {wins_on: tie}
+"""
+ROWS_6_7 = """\
+        6: {draws_on_player_third_card: [6, 7], draws_if_player_stood: false}
+        7: {draws_on_player_third_card: [], draws_if_player_stood: false}
+"""
+
+
+def test_a_house_drawing_table_without_a_row_for_a_total_is_refused_not_left_unchecked(tmp_path):
+    """A house ruleset gave PT bacará a drawing table with rows 0 to 5 only: a banker on 6 drawing after the player
+    stood (no table allows it) passed every log with no finding and no note, the replay skipping a missing row."""
+    from casino_audit.replay import Terms
+    from casino_audit.replay import baccarat as replay_baccarat
+    from casino_audit.rulesets import RulesetError, load_ruleset
+
+    incomplete = tmp_path / "house.yaml"
+    incomplete.write_text(HOUSE_DRAWING.replace("ROWS\n", ""), encoding="utf-8")
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(incomplete)
+    assert "house.yaml:10:7: the drawing table gives no row for a banker total of 6, 7" in str(raised.value)
+
+    complete = tmp_path / "complete.yaml"
+    complete.write_text(HOUSE_DRAWING.replace("ROWS\n", ROWS_6_7), encoding="utf-8")
+    play = load_ruleset(complete).play["bacara_ponto_banca"].data
+    prepared = replay_baccarat.prepare("bacara_ponto_banca", Terms(
+        play=play, payouts={"ponto": 1, "banca": 1, "empate": 8}, decks=8, limits={"minimum": 5}))
+    coup = {"coup": 1, "shoe": 1, "player": ["7c", "Kd"], "banker": ["6h", "Kc", "9s"], "outcome": "player",
+            "bets": []}
+    assert [(aspect, pointer) for aspect, pointer, _ in replay_baccarat.replay(
+        prepared, replay_baccarat.start(prepared), coup)] == [("drawing", "/banker/2")]
