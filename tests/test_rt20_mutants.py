@@ -257,6 +257,20 @@ def test_a_value_is_quoted_whole_up_to_80_characters_and_cut_after():
     assert repr(values.OutOfRange("1E+400")) == "1E+400"
 
 
+
+@pytest.mark.parametrize("text", ["\u0661\u0667", "\u00b2", "\uff11\uff17"])
+def test_a_pocket_written_in_other_digits_is_no_pocket(text):
+    # Arabic-Indic 17, a superscript 2, fullwidth 17: str.isdigit() says digits, a log's pocket is ASCII.
+    assert roulette.pocket(text) == text
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.bet("plein", 5, [text])) == [
+        f"{text} not on the single-zero wheel"]
+
+
+def test_leading_zeros_do_not_count_as_digits_of_an_amount():
+    assert values.bounded_decimal("0" * 70 + "5") == 5  # a long text, one digit
+    assert values.bounded_decimal("1." + "0" * 59 + "1") is None  # 61 digits
+    assert values.bounded_decimal("1." + "0" * 58 + "1") == Decimal("1." + "0" * 58 + "1")  # 60 digits
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
