@@ -271,6 +271,57 @@ def test_leading_zeros_do_not_count_as_digits_of_an_amount():
     assert values.bounded_decimal("1." + "0" * 59 + "1") is None  # 61 digits
     assert values.bounded_decimal("1." + "0" * 58 + "1") == Decimal("1." + "0" * 58 + "1")  # 60 digits
 
+
+@pytest.mark.parametrize("text", ["NaN", "-NaN", "sNaN", "Infinity", "-Infinity", "inf"])
+def test_nan_and_the_infinities_are_no_numbers_as_text_or_as_decimals(text):
+    assert values.bounded_decimal(text) is None
+    assert values.to_decimal(text) is None and values.to_decimal(Decimal(text)) is None
+    assert values.log_number(text) == values.OutOfRange(text)
+
+
+def test_out_of_range_numbers_are_equal_by_their_text():
+    big = values.OutOfRange("1E+400")
+    assert big == values.OutOfRange("1E+400") and big != values.OutOfRange("1E+401") and big != "1E+400"
+    assert hash(big) == hash(values.OutOfRange("1E+400")) and len({big, values.OutOfRange("1E+400")}) == 1
+
+
+def test_two_columns_are_two_adjacent_ones_and_two_dozens_two_adjacent_ones():
+    # PT n.º 24: «cavalo de coluna» and «cavalo de dúzia», two columns (dozens) side by side: 1st and 3rd are none.
+    legal = roulette.legal_bets(roulette.SINGLE_ZERO)
+    first, second, third = roulette.COLUMNS
+    assert legal["deux_colonnes"] == {first | second, second | third}
+    low, middle, high = roulette.DOZENS
+    assert legal["deux_douzaines"] == {low | middle, middle | high}
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.bet("deux_colonnes", 5, first | third)) != []
+    assert roulette.validate(roulette.SINGLE_ZERO, roulette.bet("deux_douzaines", 5, low | high)) != []
+
+
+def test_a_bet_of_the_wrong_size_says_how_many_numbers_its_kind_covers():
+    validate, single = roulette.validate, roulette.SINGLE_ZERO
+    assert validate(single, roulette.bet("cheval", 5, [1, 2, 3])) == [
+        "cheval on 1-2-3 is not two adjacent numbers on the single-zero layout (3 numbers, a cheval covers 2)"]
+    assert validate(single, roulette.bet("cheval", 5, [1, 3])) == [
+        "cheval on 1-3 is not two adjacent numbers on the single-zero layout"]
+    assert validate(single, roulette.bet("cinq_numeros", 5, [0, 1, 2, 3])) == [
+        "cinq_numeros on 0-1-2-3 is not 0-00-1-2-3 (double zero only) on the single-zero layout"]
+
+
+def test_a_quotient_is_about_only_when_it_is_rounded_whatever_the_flags_before():
+    import decimal
+    assert values.show_quotient(Fraction(1, 4)) == "0.25" and values.show_quotient(Fraction(400)) == "400"
+    assert values.show_quotient(Fraction(1, 3)) == "about 0.3333333333333333333333333333"
+    with decimal.localcontext() as context:
+        context.flags[decimal.Inexact] = True  # an earlier inexact operation in this thread
+        context.prec = 5
+        assert values.show_quotient(Fraction(1, 4)) == "0.25"
+        assert values.show_quotient(Fraction(10 ** 27 + 1, 10 ** 27)) == "1.000000000000000000000000001"
+
+
+@pytest.mark.parametrize("text, read", [("1E+30", True), ("9.9E+30", True), ("1E+31", False),
+                                        ("1E-30", True), ("1E-31", False), ("-1E+30", True)])
+def test_an_amount_is_a_number_of_at_most_30_places_either_side_of_the_point(text, read):
+    assert (values.bounded_decimal(text) == Decimal(text)) is read
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
