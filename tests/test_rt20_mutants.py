@@ -322,6 +322,19 @@ def test_a_quotient_is_about_only_when_it_is_rounded_whatever_the_flags_before()
 def test_an_amount_is_a_number_of_at_most_30_places_either_side_of_the_point(text, read):
     assert (values.bounded_decimal(text) == Decimal(text)) is read
 
+
+def test_the_sixains_are_the_eleven_pairs_of_adjacent_rows():
+    sixains = roulette.legal_bets(roulette.SINGLE_ZERO)["sixain"]
+    assert sixains == {frozenset(range(first, first + 6)) for first in range(1, 32, 3)} and len(sixains) == 11
+    assert frozenset({1, 2, 3, 34, 35, 36}) not in sixains
+
+
+def test_the_simple_chances_payout_names_no_other_bet():
+    assert roulette.payout_for("rouge", {"simples": "1"}) == 1  # the six chances' one payout
+    for kind in ("plein", "douzaine", "colonne"):
+        with pytest.raises(KeyError, match=f"give none for {kind}"):
+            roulette.payout_for(kind, {"simples": "1", "chances_simples": "1"})
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
