@@ -335,6 +335,17 @@ def test_the_simple_chances_payout_names_no_other_bet():
         with pytest.raises(KeyError, match=f"give none for {kind}"):
             roulette.payout_for(kind, {"simples": "1", "chances_simples": "1"})
 
+
+@pytest.mark.parametrize("text", ["85", "0.85", " 85 ", "85 percent", "%85"])
+def test_a_rate_without_its_percent_sign_is_not_read(text):
+    assert values.to_decimal(text, "percent") is None  # ambiguous: 85 % or 0.85 %
+    assert values.to_decimal(text + " %" if text.strip().isdigit() else "85 %", "percent") == 85
+
+
+def test_a_percent_and_the_booleans_are_shown_as_a_person_reads_them():
+    assert values.show(Decimal("85.5"), "percent") == "85.5 %" and values.show(Decimal("85.5")) == "85.5"
+    assert (values.show(False), values.show(True), values.show(None)) == ("false", "true", "null")
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
