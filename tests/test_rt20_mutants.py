@@ -346,6 +346,47 @@ def test_a_percent_and_the_booleans_are_shown_as_a_person_reads_them():
     assert values.show(Decimal("85.5"), "percent") == "85.5 %" and values.show(Decimal("85.5")) == "85.5"
     assert (values.show(False), values.show(True), values.show(None)) == ("false", "true", "null")
 
+
+# --- games/dice.py ---------------------------------------------------------------------------------------------
+from casino_audit.games import dice  # noqa: E402
+
+PT_DICE = {game: load_builtin("pt").play[game].data["chances"] for game in ("craps", "cussec")}
+
+
+def test_a_place_bet_stands_on_its_number_until_it_or_a_seven_comes():
+    # PT craps n.º 12, 1.ª: «ganha se os totais que lhes corresponderem saírem antes do total 7»: 3 ways of 4
+    # (or 10) against 6 of 7, 5 of 6 (or 8) against 6; paid 9 to 5 and 7 to 6, the edges are 1/15 and 1/66.
+    place_4, place_6 = PT_DICE["craps"]["place_4"], PT_DICE["craps"]["place_6"]
+    stays = dice.resolve(place_6, (2, 3))
+    assert stays.result == dice.STAYS and dice.point_after(place_6, stays, (2, 3), None) is None  # no point of its own
+    assert dice.house_edge(place_4, {"place_4": Fraction(9, 5)}, 2) == Fraction(1, 15)
+    assert dice.house_edge(place_6, {"place_6": Fraction(7, 6)}, 2) == Fraction(1, 66)
+    come = PT_DICE["craps"]["come"]
+    assert dice.point_after(come, dice.resolve(come, (3, 4)), (3, 4), None) is None  # decided: no point follows
+
+
+def test_a_bet_on_faces_names_one_face_or_a_pair_of_them():
+    cussec = PT_DICE["cussec"]
+    assert dice.choices(cussec["numero"]) == [(1,), (2,), (3,), (4,), (5,), (6,)]
+    assert len(dice.choices(cussec["combinacao_dois_dados"])) == 15  # two different faces: C(6, 2)
+    assert len(dice.choices({"on": {"faces": 2}})) == 21  # a pair may be of one face twice
+    assert dice.choices(cussec["pequeno"]) == [()]
+
+
+def test_a_bet_that_every_throw_leaves_standing_is_never_decided():
+    forever = {"rules": [], "otherwise": "stays"}
+    with pytest.raises(ValueError, match="never decided"):
+        dice.house_edge(forever, {}, 2)
+
+
+@pytest.mark.parametrize("given", ["win", "push", "returned", "1"])
+def test_what_other_totals_do_at_banca_francesa_is_lose_or_stays_and_nothing_else(given):
+    # n.º 7, d): on another total «não perdendo nenhuma das outras chances»: the run says lose or stays.
+    grande = load_builtin("pt").play["banca_francesa"].data["chances"]["grande"]
+    assert dice.concrete(grande, {"banca_francesa_other_totals": " Stays "})["otherwise"] == dice.STAYS
+    with pytest.raises(ValueError, match="takes lose or stays"):
+        dice.concrete(grande, {"banca_francesa_other_totals": given})
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
