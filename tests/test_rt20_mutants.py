@@ -387,6 +387,65 @@ def test_what_other_totals_do_at_banca_francesa_is_lose_or_stays_and_nothing_els
     with pytest.raises(ValueError, match="takes lose or stays"):
         dice.concrete(grande, {"banca_francesa_other_totals": given})
 
+
+# --- replay/baccarat.py ----------------------------------------------------------------------------------------
+from conftest import EXAMPLES  # noqa: E402
+
+
+def _pb_terms(tmp_path, game="punto_banco", code="lu", table=None, header_extra=None):
+    from casino_audit.logs.session import terms_for
+    header = {"kind": "game-log", "jurisdiction": code.upper(), "game": game, **(header_extra or {})}
+    if table is not None:
+        (tmp_path / "table.yaml").write_text(table, encoding="utf-8")
+        header["table_config"] = "table.yaml"
+    problems = []
+    terms = terms_for(header, load_builtin(code), game, {}, str(tmp_path / "log.jsonl"), problems)
+    assert problems == []
+    return terms
+
+
+def test_a_table_paying_banco_at_evens_is_replayed_at_the_laws_19_for_20(tmp_path):
+    """Art. 37-4 fixes banco's 19 for 20: a configuration saying 1 is its rule's breach (LU-PB-PAYOUTS), and
+    the coups are still settled as the law pays, so a log paying banco at evens is found at every coup."""
+    from casino_audit.replay import baccarat as replay_baccarat
+    table = (EXAMPLES / "lu/table-punto-banco.yaml").read_text("utf-8").replace("banco: 0.95", "banco: 1")
+    terms = _pb_terms(tmp_path, table=table)
+    assert terms.payouts["banco"] == "0.95"
+    prepared = replay_baccarat.prepare("punto_banco", terms)
+    coup = {"coup": 1, "shoe": 1, "player": ["2c", "3d", "Kh"], "banker": ["7s", "Kc"], "outcome": "banker",
+            "bets": [{"seat": 1, "chance": "banco", "stake": 20, "net": 20}]}
+    assert [(aspect, pointer) for aspect, pointer, _ in replay_baccarat.replay(
+        prepared, replay_baccarat.start(prepared), coup)] == [("settlement", "/bets/0/net")]
+
+
+def test_what_a_punto_banco_replay_cannot_check_is_said_aspect_by_aspect(tmp_path):
+    from casino_audit.replay import Unavailable
+    from casino_audit.replay import baccarat as replay_baccarat
+    # PT's text gives no drawing table; a header giving neither decks nor a minimum leaves two more aspects out.
+    with pytest.raises(Unavailable) as raised:
+        replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(tmp_path, "bacara_ponto_banca", "pt", header_extra={
+            "decks": 8, "limits": {"minimum": 20}}))
+    assert set(raised.value.reasons) == {"drawing"} and raised.value.prepared is not None
+    assert "no drawing table" in raised.value.reasons["drawing"]
+    with pytest.raises(Unavailable) as raised:
+        replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(tmp_path, "bacara_ponto_banca", "pt"))
+    assert set(raised.value.reasons) == {"drawing", "deal", "both_sides"}
+    assert "decks" in raised.value.reasons["deal"] and "minimum" in raised.value.reasons["both_sides"]
+    with pytest.raises(Unavailable) as raised:  # LU's six decks are the law's (Art. 37-4)
+        replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path))
+    assert set(raised.value.reasons) == {"both_sides"}
+    replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path, header_extra={"decks": 6, "limits": {"minimum": 20}}))
+    # A commission section without its mode: which deduction applies is not known, so no settlement is judged.
+    table = (EXAMPLES / "pt/table-bacara-ten-seats.yaml").read_text("utf-8")
+    assert "commission: {mode: five_percent, communicated: true}" in table
+    with pytest.raises(Unavailable) as raised:
+        replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(
+            tmp_path, "bacara_ponto_banca", "pt", table.replace("mode: five_percent, ", "")))
+    assert "settlement" in raised.value.reasons and "without its `mode`" in raised.value.reasons["settlement"]
+    with pytest.raises(Unavailable) as raised:  # a ruleset stating no chances: nothing can be replayed
+        replay_baccarat.prepare("punto_banco", replay_baccarat.Terms(play={}, payouts={}))
+    assert raised.value.prepared is None and "states no chances" in str(raised.value)
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
