@@ -339,6 +339,7 @@ def test_the_simple_chances_payout_names_no_other_bet():
 @pytest.mark.parametrize("text", ["85", "0.85", " 85 ", "85 percent", "%85"])
 def test_a_rate_without_its_percent_sign_is_not_read(text):
     assert values.to_decimal(text, "percent") is None  # ambiguous: 85 % or 0.85 %
+    assert values.to_decimal(Decimal("85"), "percent") is None and values.to_decimal(85, "percent") is None
     assert values.to_decimal(text + " %" if text.strip().isdigit() else "85 %", "percent") == 85
 
 
