@@ -447,6 +447,105 @@ def test_what_a_punto_banco_replay_cannot_check_is_said_aspect_by_aspect(tmp_pat
         replay_baccarat.prepare("punto_banco", replay_baccarat.Terms(play={}, payouts={}))
     assert raised.value.prepared is None and "states no chances" in str(raised.value)
 
+
+def _lu_replay(tmp_path, coups, header_extra=None):
+    from casino_audit.replay import baccarat as replay_baccarat
+    prepared = replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path, header_extra={
+        "decks": 1, "limits": {"minimum": 20}, **(header_extra or {})}))
+    state = replay_baccarat.start(prepared)
+    found = []
+    for coup in coups:
+        coup = {"coup": 1, "shoe": 1, "outcome": "banker", "bets": [], **coup}
+        found += [(aspect, pointer) for aspect, pointer, _ in replay_baccarat.replay(prepared, state, coup)]
+    return found
+
+
+@pytest.mark.parametrize("player, banker, found", [
+    (["Tc", "7d"], ["5h", "Kc"], [("drawing", "/banker")]),  # 5, the player stood on 7: the banker draws
+    (["Tc", "7d"], ["6h", "Kc", "2s"], [("drawing", "/banker/2")]),  # 6, the player stood: the banker stands
+    (["Tc", "2d", "8c"], ["3h", "Kc", "2s"], [("drawing", "/banker/2")]),  # 3 stands on a third card of 8 (R)
+    (["Tc", "2d", "9c"], ["3h", "Kc"], [("drawing", "/banker")]),  # ... and draws on a 9 (T)
+    (["Tc", "2d", "9c"], ["3h", "Kc", "2s"], []),
+    (["Tc", "7d"], ["6h", "Kc"], []),
+])
+def test_the_bankers_third_card_is_replayed_against_art_37_4s_table(tmp_path, player, banker, found):
+    worth = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
+    totals = (sum(worth[c[0]] for c in player) % 10, sum(worth[c[0]] for c in banker) % 10)
+    outcome = PLAYER if totals[0] > totals[1] else BANKER if totals[1] > totals[0] else TIE
+    assert _lu_replay(tmp_path, [{"player": player, "banker": banker, "outcome": outcome}]) == found
+
+
+def test_tens_and_faces_are_worth_nothing_in_a_logged_hand(tmp_path):
+    # «les valets, dames, rois, dits «bûches» et les dix valent zéro»: T-J and Q-K are 0, both draw.
+    assert _lu_replay(tmp_path, [{"player": ["Tc", "Jd", "9h"], "banker": ["Qh", "Ks", "Ac"], "outcome": "player"}]) \
+        == []  # 9 to 1: had a bûche any value, the outcome or the drawing would be found wrong
+    assert _lu_replay(tmp_path, [{"player": ["Tc", "Jd", "9h"], "banker": ["Qh", "Ks", "Ac"], "outcome": "banker"}]) \
+        == [("outcome", "/outcome")]
+
+
+def test_a_card_out_of_a_one_deck_shoe_twice_is_found_burned_cards_included(tmp_path):
+    coups = [{"burned": ["Ah"], "player": ["Tc", "7d"], "banker": ["6h", "Kc"], "outcome": "player"},
+             {"player": ["Ah", "7s"], "banker": ["6d", "Kc"], "outcome": "player"}]  # Ah burned, Kc dealt before
+    assert _lu_replay(tmp_path, coups) == [("deal", "/player/0"), ("deal", "/banker/1")]
+    assert _lu_replay(tmp_path, [{**coups[1], "shoe": 2}]) == []  # a new shoe holds them again
+
+
+@pytest.mark.parametrize("n, said", [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"),
+                                     (13, "13th"), (21, "21st"), (22, "22nd"), (101, "101st"), (111, "111th")])
+def test_ordinals(n, said):
+    from casino_audit.replay import baccarat as replay_baccarat
+    assert replay_baccarat._ordinal(n) == said
+
+
+def test_a_player_on_both_sides_closer_than_the_minimum_in_force_is_found(tmp_path):
+    from casino_audit.replay import baccarat as replay_baccarat
+    from casino_audit.replay import Unavailable
+    with pytest.raises(Unavailable) as raised:  # the text gives Macau no drawing table and no payouts
+        replay_baccarat.prepare("bacara_macau", _pb_terms(
+            tmp_path, "bacara_macau", "pt", header_extra={"decks": 8, "limits": {"minimum": 20}}))
+    prepared = raised.value.prepared
+    assert set(raised.value.reasons) == {"drawing", "settlement"} and prepared.minimum == 20
+    state = replay_baccarat.start(prepared)
+
+    def found(bets, limits=None):
+        coup = {"coup": 1, "shoe": 1, "player": ["Tc", "7d"], "banker": ["6h", "Kc"], "outcome": "player",
+                "bets": [{"net": 0, **bet} for bet in bets], **({"limits": limits} if limits else {})}
+        return [(a, p) for a, p, _ in replay_baccarat.replay(prepared, state, coup) if a == "both_sides"]
+    assert found([{"seat": 1, "chance": "ponto", "stake": 100}, {"seat": 1, "chance": "banca", "stake": 90}]) == [
+        ("both_sides", "/bets/1/stake")]
+    assert found([{"seat": 1, "chance": "ponto", "stake": 100}, {"seat": 1, "chance": "banca", "stake": 80}]) == []
+    assert found([{"seat": 1, "chance": "ponto", "stake": 100}, {"seat": 2, "chance": "banca", "stake": 90}]) == []
+    # A coup raising the minimum to 50 holds this coup and the next to it.
+    assert found([{"seat": 1, "chance": "ponto", "stake": 100}, {"seat": 1, "chance": "banca", "stake": 60}],
+                 {"minimum": 50}) == [("both_sides", "/bets/1/stake")]
+    assert found([{"seat": 3, "chance": "banca", "stake": 100}, {"seat": 3, "chance": "ponto", "stake": 60}]) == [
+        ("both_sides", "/bets/1/stake")]
+    # Limits giving only a maximum leave the minimum in force as it was.
+    assert found([{"seat": 3, "chance": "banca", "stake": 100}, {"seat": 3, "chance": "ponto", "stake": 60}],
+                 {"maximum": 1000}) == [("both_sides", "/bets/1/stake")]
+    # Where no minimum is known, nothing is judged (the replay says so once) and nothing breaks.
+    unknown = replay_baccarat.Prepared(prepared.drawing, prepared.terms, 8, prepared.chances, prepared.sides, None)
+    coup = {"coup": 1, "shoe": 1, "player": ["Tc", "7d"], "banker": ["6h", "Kc"], "outcome": "player",
+            "bets": [{"seat": 1, "chance": "ponto", "stake": 100, "net": 0},
+                     {"seat": 1, "chance": "banca", "stake": 90, "net": 0}]}
+    assert [a for a, _, _ in replay_baccarat.replay(unknown, replay_baccarat.start(unknown), coup)
+            if a == "both_sides"] == []
+
+
+def test_a_logged_cards_worth_is_the_engines_reading_of_art_37_4():
+    from casino_audit.replay import baccarat as replay_baccarat
+    ranks = ["A", *map(str, range(2, 10)), "T", "J", "Q", "K"]
+    assert replay_baccarat._WORTH == {rank: baccarat.card_value("10" if rank == "T" else rank) for rank in ranks}
+    assert [replay_baccarat._WORTH[rank] for rank in ranks] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
+
+
+def test_a_ruleset_without_rules_of_play_leaves_the_whole_replay_out():
+    from casino_audit.replay import Terms, Unavailable
+    from casino_audit.replay import baccarat as replay_baccarat
+    with pytest.raises(Unavailable) as raised:
+        replay_baccarat.prepare("punto_banco", Terms(play=None, payouts=None))
+    assert raised.value.prepared is None and set(raised.value.aspects) == set(replay_baccarat.ASPECTS)
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
