@@ -389,6 +389,15 @@ def test_what_other_totals_do_at_banca_francesa_is_lose_or_stays_and_nothing_els
         dice.concrete(grande, {"banca_francesa_other_totals": given})
 
 
+
+@pytest.mark.parametrize("value, read", [
+    (0, Fraction(0)), ("0", Fraction(0)), (Decimal("0.0"), Fraction(0)), (61, Fraction(61)), (" 1.5 ", Fraction(3, 2)),
+    ("6 para 5", Fraction(6, 5)), ("6:5", Fraction(6, 5)), ("9/5", Fraction(9, 5)),
+    (-1, None), ("-1", None), (Decimal("-0.5"), None), (Decimal("NaN"), None), ("NaN", None), ("1E+40", None),
+    (Decimal("1E+40"), None), ("6:0", None), (1.5, None), (True, None), ([61], None)])
+def test_a_payout_is_a_non_negative_exact_amount_or_ratio(value, read):
+    assert dice.payout_value(value) == read
+
 # --- replay/baccarat.py ----------------------------------------------------------------------------------------
 from conftest import EXAMPLES  # noqa: E402
 
