@@ -555,6 +555,16 @@ def test_a_ruleset_without_rules_of_play_leaves_the_whole_replay_out():
         replay_baccarat.prepare("punto_banco", Terms(play=None, payouts=None))
     assert raised.value.prepared is None and set(raised.value.aspects) == set(replay_baccarat.ASPECTS)
 
+
+def test_a_seats_stakes_on_one_chance_are_held_together_against_the_maximum():
+    from casino_audit.replay import baccarat as replay_baccarat
+    coup = {"bets": [{"seat": 1, "chance": "banco", "stake": 600}, {"seat": 1, "chance": "banco", "stake": 600},
+                     {"seat": 2, "chance": "banco", "stake": 5}, {"chance": "banco", "stake": 5},
+                     {"seat": True, "chance": "banco", "stake": 5}, {"seat": 1, "chance": 7, "stake": 5}]}
+    assert [key for *_, key in replay_baccarat.stakes(coup)] == [(1, "banco"), (1, "banco"), (2, "banco"),
+                                                                   None, None, None]
+    assert [pointer for pointer, *_ in replay_baccarat.stakes(coup)] == [f"/bets/{i}/stake" for i in range(6)]
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
