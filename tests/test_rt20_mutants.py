@@ -286,7 +286,7 @@ def test_out_of_range_numbers_are_equal_by_their_text():
 
 
 def test_two_columns_are_two_adjacent_ones_and_two_dozens_two_adjacent_ones():
-    # PT n.º 24: «cavalo de coluna» and «cavalo de dúzia», two columns (dozens) side by side: 1st and 3rd are none.
+    # PT n.º 24: «cavalo de coluna» and «cavalo de dúzia», two columns (dozens) side by side; 1st and 3rd: none.
     legal = roulette.legal_bets(roulette.SINGLE_ZERO)
     first, second, third = roulette.COLUMNS
     assert legal["deux_colonnes"] == {first | second, second | third}
@@ -564,6 +564,26 @@ def test_a_seats_stakes_on_one_chance_are_held_together_against_the_maximum():
     assert [key for *_, key in replay_baccarat.stakes(coup)] == [(1, "banco"), (1, "banco"), (2, "banco"),
                                                                    None, None, None]
     assert [pointer for pointer, *_ in replay_baccarat.stakes(coup)] == [f"/bets/{i}/stake" for i in range(6)]
+
+
+def test_a_pair_bet_is_won_on_its_hands_first_two_cards_of_one_rank_only(tmp_path):
+    # PT n.º 19: «quando as duas cartas inicialmente distribuídas a um daqueles grupos tiverem a mesma denominação»
+    from casino_audit.replay import Unavailable
+    from casino_audit.replay import baccarat as replay_baccarat
+    with pytest.raises(Unavailable) as raised:  # the text gives no drawing table: the settlement is checked
+        replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(
+            tmp_path, "bacara_ponto_banca", "pt", header_extra={"decks": 8, "limits": {"minimum": 20}}))
+    prepared = raised.value.prepared
+
+    def found(player, banker, net):
+        coup = {"coup": 1, "shoe": 1, "player": player, "banker": banker, "outcome": "player",
+                "bets": [{"seat": 1, "chance": "par_do_ponto", "stake": 10, "net": net},
+                         {"seat": 2, "chance": "par_da_banca", "stake": 10, "net": -10}]}
+        return [(a, p) for a, p, _ in replay_baccarat.replay(prepared, replay_baccarat.start(prepared), coup)]
+    assert found(["9h", "9d"], ["5c", "Qh"], 110) == []  # 11 to 1
+    assert found(["9h", "Kd"], ["5c", "Qh"], -10) == []
+    assert found(["9h", "Kd"], ["5c", "Qh"], 110) == [("settlement", "/bets/0/net")]
+    assert found(["9h", "Kd"], ["5c", "5h"], -10) == [("settlement", "/bets/1/net")]  # the banker's 5-5 won
 
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
