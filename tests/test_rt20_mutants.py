@@ -398,6 +398,14 @@ def test_what_other_totals_do_at_banca_francesa_is_lose_or_stays_and_nothing_els
 def test_a_payout_is_a_non_negative_exact_amount_or_ratio(value, read):
     assert dice.payout_value(value) == read
 
+
+# --- games/poker.py --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", [None, 42, ("A", "s"), b"As", ["As"]])
+def test_a_card_that_is_no_text_is_refused_as_not_a_card(card):
+    from casino_audit.games import poker
+    with pytest.raises(ValueError, match="not a card"):
+        poker.parse_card(card)
+
 # --- replay/baccarat.py ----------------------------------------------------------------------------------------
 from conftest import EXAMPLES  # noqa: E402
 
