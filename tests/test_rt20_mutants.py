@@ -593,6 +593,29 @@ def test_a_pair_bet_is_won_on_its_hands_first_two_cards_of_one_rank_only(tmp_pat
     assert found(["9h", "Kd"], ["5c", "Qh"], 110) == [("settlement", "/bets/0/net")]
     assert found(["9h", "Kd"], ["5c", "5h"], -10) == [("settlement", "/bets/1/net")]  # the banker's 5-5 won
 
+
+def test_the_commission_a_table_chose_is_deducted_from_each_banca_win(tmp_path):
+    # PT n.º 20 a): «Dedução de 5% ao montante dos prémios em cada lance ganho pelo grupo da banca»
+    from casino_audit.replay import Unavailable
+    from casino_audit.replay import baccarat as replay_baccarat
+    table = (EXAMPLES / "pt/table-bacara-ten-seats.yaml").read_text("utf-8")
+    with pytest.raises(Unavailable) as raised:  # the text gives no drawing table: the settlement is checked
+        replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(tmp_path, "bacara_ponto_banca", "pt", table))
+    assert set(raised.value.reasons) == {"drawing"}
+    prepared = raised.value.prepared
+    coup = {"coup": 1, "shoe": 1, "player": ["2c", "Kd"], "banker": ["7s", "Kc"], "outcome": "banker"}
+
+    def found(net):
+        bets = [{"seat": 1, "chance": "banca", "stake": 100, "net": net}]
+        return [(a, p) for a, p, _ in replay_baccarat.replay(prepared, replay_baccarat.start(prepared),
+                                                               {**coup, "bets": bets})]
+    assert found(95) == [] and found(100) == [("settlement", "/bets/0/net")]
+    terms = _pb_terms(tmp_path, "bacara_ponto_banca", "pt", table)
+    with pytest.raises(Unavailable) as raised:  # a mode the rules of play do not know: no settlement judged
+        replay_baccarat.prepare("bacara_ponto_banca", replay_baccarat.Terms(
+            terms.play, terms.payouts, terms.decks, terms.limits, table={"commission": {"mode": "ten_percent"}}))
+    assert "no commission 'ten_percent'" in raised.value.reasons["settlement"]
+
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
 ruleset: house-pt
