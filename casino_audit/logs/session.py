@@ -445,8 +445,8 @@ class _Core:
             if self.law_limits:
                 yield from self.held_to_law(record)
         if (changes or first) and "maximum_coefficient" in self.wanted:
-            if current.minimum and current.maximum:
-                ratio = Fraction(current.maximum) / Fraction(current.minimum)
+            ratio = _ratio(current.minimum, current.maximum)
+            if ratio:
                 for rule, spec in self.wanted["maximum_coefficient"]:
                     allowed = [Fraction(money(v) or 0) for v in spec["one_of"]]
                     if ratio not in allowed:
@@ -705,12 +705,13 @@ class _Core:
 
     @staticmethod
     def _law_times(names: tuple, law: dict):
-        return next(law[n] for n in names if n in law)
+        """What the law fixes a stake of these names' maximum at, in times the minimum (its first name it names)."""
+        return next((law[n] for n in names if n in law), None)
 
     def _law_bounds(self, names: tuple, law: dict) -> tuple:
         """(None, maximum) for a stake of these names where the law fixes its chance's maximum in times the table's
         minimum in force, whatever maximum the table or the log states (theirs is the table's own rule)."""
-        times = next((law[n] for n in names if n in law), None)
+        times = self._law_times(names, law)
         minimum = self.limits.minimum
         if times is None or minimum is None:
             return None, None

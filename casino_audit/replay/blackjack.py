@@ -293,10 +293,7 @@ def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, 
         rules = prepared.tainted.get(aspect) or (None if aspect in prepared.skip else prepared.rules)
         if rules is None:
             continue
-        try:
-            yield from judge(rules, coup, boxes, state.minimum)
-        except _Needs:
-            continue  # said once by the session (Unavailable.partial)
+        yield from _judged(judge(rules, coup, boxes, state.minimum))  # what is not judged: said once (partial)
 
 
 def _all_cards(coup: dict) -> Iterator[tuple[str, Any]]:
