@@ -248,3 +248,25 @@ def test_header_limits_other_than_the_named_configurations_are_said(cli, tmp_pat
     assert code == 1 and found == [("LOAD-AMBIGUOUS", 1, "/limits/minimum")]
     header["limits"]["minimum"] = 5  # the same, and the maximum the configuration does not give: the header's
     assert run_log(cli, tmp_path, header, coups) == (0, [])
+
+
+# --- a filer cannot switch today's checks off by a spelling or an option that nothing reports -------------------
+def test_a_misspelt_burn_or_limits_key_switches_nothing_off(cli, tmp_path):
+    from test_game_logs import HEADER, coup
+
+    first = coup(1)
+    first["Burned"] = first.pop("burned")  # refused as a field (its coup not replayed), the shoe's burn still due
+    second = coup(2)
+    del second["burned"]
+    code, found = run_log(cli, tmp_path, HEADER, [first, second], *CSV_PARAMS)
+    assert code == 1 and sorted(found) == [("LU-PB-LOG-BURN", 3, "/shoe"), ("SHAPE-UNKNOWN-FIELD", 2, "/Burned")]
+    # a header's maxima under another spelling is refused, not read as no limit
+    header = {**FRENCH, "limits": {"minimum": 5, "maximum": 1000, "Maxima": {"chances_simples": 100000}}}
+    code, found = run_log(cli, tmp_path, header, [roulette_coup(1, 1, {**RED, "stake": 5, "net": 5})])
+    assert code == 1 and found
+    # switched off by an option, the rule is named in the report's settings
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in (HEADER, first)))
+    done = cli("check", str(log), *CSV_PARAMS, "--ignore", "LU-PB-LOG-BURN", "--format", "json")
+    assert {"name": "ignore", "value": ["LU-PB-LOG-BURN"], "source": "option --ignore"} in \
+        json.loads(done.stdout)["settings"]
