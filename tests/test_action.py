@@ -231,7 +231,7 @@ def test_a_sarif_file_is_written_beside_the_log_format(workspace):
 
 
 def test_the_readme_workflow_uses_the_action_as_declared():
-    blocks = re.findall(r"```yaml\n(# \.github/workflows/.*?)```", (REPO / "README.md").read_text("utf-8"), re.S)
+    blocks = re.findall(r"```yaml\n(# \.github/workflows/.*?)```", (REPO / "docs/how-to/ci-gate.md").read_text("utf-8"), re.S)
     assert len(blocks) == 1
     steps = yaml.safe_load(blocks[0])["jobs"]["casino-audit"]["steps"]
     [audit] = [step for step in steps if step.get("uses", "").startswith("OWNER/casino-audit@")]

@@ -22,8 +22,8 @@ NON_COMPLIANT = {"examples/lu/machine-rtp-below-85.yaml": "LU-SLOT-RTP-MIN",
                  "examples/lu/log-punto-banco-breaches.jsonl": "LU-PB-LOG-OUTCOME"}
 
 def readme_config() -> list[dict]:
-    """The .pre-commit-config.yaml the README shows."""
-    blocks = re.findall(r"```yaml\n(# \.pre-commit-config\.yaml\n.*?)```", (REPO / "README.md").read_text("utf-8"), re.S)
+    """The .pre-commit-config.yaml docs/how-to/ci-gate.md shows."""
+    blocks = re.findall(r"```yaml\n(# \.pre-commit-config\.yaml\n.*?)```", (REPO / "docs/how-to/ci-gate.md").read_text("utf-8"), re.S)
     assert len(blocks) == 1
     [repo] = yaml.safe_load(blocks[0])
     return repo["hooks"]
