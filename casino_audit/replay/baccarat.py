@@ -21,6 +21,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
                                  Shoes, bet_schema, cents, money, unsettled)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -141,6 +142,11 @@ def limit_names(terms: Terms) -> frozenset[str]:
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     player, banker = coup["player"], coup["banker"]
     if prepared.burn is not None and coup["shoe"] != state["burnt"]:
         state["burnt"] = coup["shoe"]

@@ -38,6 +38,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import dice as engine
 from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents,
                                  money)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("banca_francesa", "craps", "cussec")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -260,6 +261,11 @@ _SAID = {engine.WIN: "won", engine.LOSE: "lost", engine.PUSH: "returned", engine
 
 
 def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple]:
     dice = coup.get("dice")
     good = isinstance(dice, list) and len(dice) == prepared.count and all(map(_is_face, dice))
     if isinstance(dice, list):

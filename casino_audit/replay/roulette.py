@@ -29,6 +29,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import roulette
 from casino_audit.replay import (BET_COLUMNS, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, bet_schema, cents,
                                  money, unsettled)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -201,6 +202,11 @@ _EXACT = Context(prec=70)  # a stake of 30 digits times a payout stays exact
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     wheel = prepared.wheel
     number = roulette.pocket(coup["number"])
     spun = number in wheel.pockets

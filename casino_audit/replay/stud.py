@@ -19,6 +19,7 @@ from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, U
                                            exact, paytable_from_payouts, stud_rules)
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
                                  Unavailable, card, cents, money)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("stud_poker", "poker_sem_descarte")
 ASPECTS = {
@@ -133,6 +134,11 @@ def start(prepared: Prepared) -> dict:
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator[tuple]:
     boxes = coup.get("boxes") or []
     # A hand of the wrong number of cards makes the whole coup void (LU Art. 37-7, MC «Le coup est nul quand le
     # nombre de cartes ... est incorrect», PT n.º 19): settled so, every box netting 0, it is no breach.
