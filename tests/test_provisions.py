@@ -103,3 +103,53 @@ def test_pt_blackjack_each_settlement_cites_what_settles_the_hand(tmp_path):
                                            [h(["Ts", "9d"], 10, ["stand"], 5)]),  # a win underpaid: n.º 23
                      params=PT_BJ)
     assert cited(found, "PT-BJ-LOG-SETTLEMENT") == [N + "21", N + "24", N + "23"]
+
+
+# --- roulette ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, payouts, zero", [("american_roulette", "Secção I, n.º 27", "Secção I, n.º 28"),
+                                                 ("french_roulette", "Secção II, n.º 18", "Secção II, n.º 19")])
+def test_pt_roulette_a_rua_paid_12_cites_the_payouts_and_a_zero_paid_the_zero_rule(tmp_path, game, payouts, zero):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": game, "casino": "C", "table": "T1",
+              "limits": {"minimum": 5, "maximum": 1000}}
+    found = findings(tmp_path, header,
+                     {"number": 32, "bets": [{"seat": 1, "chance": "rua", "numbers": [31, 32, 33], "stake": "10",
+                                              "net": "120"}]},
+                     {"number": 0, "bets": [{"seat": 1, "chance": "preto", "stake": "10", "net": "0"},
+                                            {"seat": 1, "chance": "pleno", "numbers": [5], "stake": "10",
+                                             "net": "0"}]})
+    section = "Título I, Capítulo I, "
+    assert cited(found, "PT-ROUL-LOG-SETTLEMENT") == [section + payouts, section + zero, section + payouts]
+    assert "11 vezes o seu valor na rua" in quoted(found, "PT-ROUL-LOG-SETTLEMENT")[0]
+
+
+# --- dice ------------------------------------------------------------------------------------------------------
+
+def dice_header(game):
+    return {"kind": "game-log", "jurisdiction": "PT", "game": game, "casino": "C", "table": "D1",
+            "limits": {"minimum": 10, "maximum": 1000}}
+
+
+CRAPS_PARAMS = {"craps_bar_total": "12"}
+
+
+def test_pt_craps_a_hardway_and_a_field_settled_wrong_cite_n_11_3_and_n_13_1(tmp_path):
+    found = findings(tmp_path, dice_header("craps"),
+                     {"dice": [2, 2], "point": None, "bets": [
+                         {"seat": 1, "chance": "hardway_4", "stake": 10, "net": 90},  # pays 7
+                         {"seat": 2, "chance": "field", "stake": 10, "net": 10}]},  # a 4: even money, right
+                     {"dice": [6, 6], "point": 4, "bets": [
+                         {"seat": 2, "chance": "field", "stake": 10, "net": 10}]},  # a 12 pays double
+                     params=CRAPS_PARAMS)
+    section = "Título I, Capítulo II, Secção II, "
+    assert cited(found, "PT-CRAPS-LOG-SETTLEMENT") == [section + "n.º 11.3", section + "n.º 13.1"]
+
+
+def test_pt_cussec_a_pequeno_paid_on_a_triple_cites_n_9_and_says_n_9(tmp_path):
+    found = findings(tmp_path, dice_header("cussec"),
+                     {"dice": [1, 1, 1], "bets": [{"seat": 1, "chance": "pequeno", "stake": 10, "net": 10}]},
+                     {"dice": [1, 2, 1], "bets": [{"seat": 1, "chance": "pequeno", "stake": 10, "net": -10}]})
+    section = "Título I, Capítulo II, Secção III, "
+    assert cited(found, "PT-CUSSEC-LOG-RESOLUTION") == [section + "n.º 9", section + "n.º 7, a)"]
+    messages = [f["message"] for f in found if f["rule_id"] == "PT-CUSSEC-LOG-RESOLUTION"]
+    assert "n.º 9" in messages[0] and "n.º 7" not in messages[0]
