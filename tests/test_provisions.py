@@ -153,3 +153,30 @@ def test_pt_cussec_a_pequeno_paid_on_a_triple_cites_n_9_and_says_n_9(tmp_path):
     assert cited(found, "PT-CUSSEC-LOG-RESOLUTION") == [section + "n.º 9", section + "n.º 7, a)"]
     messages = [f["message"] for f in found if f["rule_id"] == "PT-CUSSEC-LOG-RESOLUTION"]
     assert "n.º 9" in messages[0] and "n.º 7" not in messages[0]
+
+
+# --- stud poker ----------------------------------------------------------------------------------------------------
+
+def stud_box(cards, ante, net, raised=True, box=1):
+    entry = {"box": box, "seat": box, "cards": cards, "ante": str(ante), "decision": "raise" if raised else "fold",
+             "net": str(net)}
+    if raised:
+        entry["raise"] = str(2 * ante)
+    return entry
+
+
+@pytest.mark.parametrize("code, rule, article", [("LU", "LU-STUD-LOG-SETTLEMENT", "Art. 37-7"),
+                                                 ("MC", "MC-STUD-LOG-SETTLEMENT",
+                                                  "Article Premier (combinaisons autorisées)")])
+def test_stud_a_winning_hand_paid_off_the_table_cites_the_payout_table(tmp_path, code, rule, article):
+    header = {"kind": "game-log", "jurisdiction": code, "game": "stud_poker", "casino": "C", "table": "SP1",
+              "limits": {"minimum": 10, "maximum": 250}}
+    # the dealer's A-K-9-5-3 qualifies; a flush wins 8 times the raise (ante 10: +10 +160), paid 5 (+110);
+    # a straight 5 times (+10 +100), paid 8 (+170)
+    found = findings(tmp_path, header, {"dealer": ["Ac", "Kd", "9h", "5s", "3c"], "boxes": [
+        stud_box(["2h", "7h", "8h", "Jh", "Qh"], 10, 110, box=1),
+        stud_box(["4d", "5c", "6s", "7s", "8d"], 10, 170, box=2)]}, params={"stud_poker_high_card_raise": "push"})
+    assert cited(found, rule) == [article, article]
+    assert "Couleur 8 fois la mise" in quoted(found, rule)[0]
+    for message in (f["message"] for f in found if f["rule_id"] == rule):
+        assert "37-6" not in message
