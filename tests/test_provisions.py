@@ -180,3 +180,21 @@ def test_stud_a_winning_hand_paid_off_the_table_cites_the_payout_table(tmp_path,
     assert "Couleur 8 fois la mise" in quoted(found, rule)[0]
     for message in (f["message"] for f in found if f["rule_id"] == rule):
         assert "37-6" not in message
+
+
+# --- baccarat --------------------------------------------------------------------------------------------------------
+
+def test_pt_bacara_each_settlement_cites_the_win_the_tie_or_the_pair(tmp_path):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "C", "table": "B1",
+              "decks": 6, "limits": {"minimum": 10, "maximum": 700}}
+    found = findings(tmp_path, header,
+                     {"shoe": 1, "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
+                      "bets": [{"seat": 1, "chance": "ponto", "stake": 40, "net": 80}]},  # a win paid twice
+                     {"shoe": 1, "player": ["4h", "3d"], "banker": ["2c", "5h"], "outcome": "tie",
+                      "bets": [{"seat": 1, "chance": "ponto", "stake": 40, "net": -40},  # returned on a tie
+                               {"seat": 2, "chance": "empate", "stake": 10, "net": 90}]},  # 8 for 1
+                     {"shoe": 1, "player": ["6h", "6d"], "banker": ["Tc", "8h"], "outcome": "banker",
+                      "bets": [{"seat": 1, "chance": "par_do_ponto", "stake": 10, "net": 80}]})  # 11 for 1
+    section = "Título I, Capítulo III, Secção III, "
+    assert cited(found, "PT-BAC-LOG-SETTLEMENT") == [section + "n.º 17", section + "n.º 18", section + "n.º 18",
+                                                     section + "n.º 19"]

@@ -73,6 +73,7 @@ class Prepared:
     sides: Mapping[str, str] = field(default_factory=dict)  # chance -> player or banker, for the chances that win on a hand
     minimum: Decimal | None = None  # the table minimum the log starts with (a coup's `limits` changes it)
     burn: Mapping[str, int] | None = None  # what the card turned at a shoe's start is worth, by rank (LU Art. 37-4)
+    citations: Mapping[str, Any] = field(default_factory=dict)  # the rules of play's provisions, by chance
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -99,7 +100,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
              and (terms.aspects is None or "both_sides" in terms.aspects)}  # no rule on both sides: no work
     minimum = money((terms.limits or {}).get("minimum"))
     burn = (play.get("burn") or {}).get("values") if terms.aspects is None or "burn" in terms.aspects else None
-    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn)
+    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn,
+                        play.get("citations") or {})
     unknown = [name for name in bets if name not in payouts]
     reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
@@ -189,14 +191,25 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
         net = net if type(net) is int else money(net)
         if stake is None or net is None or stake <= 0:
             field, why = unsettled(stake, net, bet)
-            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}"
+            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}", provision(prepared.citations, chance)
             continue
         due = _EXACT.multiply(stake, unit)
         if net != due:
             paired = f", {' and '.join(sorted(pairs))} pair" if pairs else ""
             yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
                                                        f"({player_total} to {banker_total}{paired}) comes to "
-                                                       f"{cents(due)}, not {cents(net)}")
+                                                       f"{cents(due)}, not {cents(net)}"), \
+                provision(prepared.citations, chance, _settled_by(prepared.terms[chance], outcome, due))
+
+
+def _settled_by(terms: Mapping, outcome: str, due: Decimal) -> str:
+    """What of a chance's settlement a wrong net breaks, as its provision `covers` it: the tie (its stake
+    returned, or the tie's own payout), the commission on a win it deducts from, else the win (or loss)."""
+    if outcome == baccarat.TIE and (outcome in (terms.get("returned_on") or ()) or terms.get("wins_on") == outcome):
+        return "tie"
+    if due > 0 and ("deduction" in terms or "deduction_by_banker_total" in terms):
+        return "commission"
+    return "wins"
 
 
 def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker_total: int,
