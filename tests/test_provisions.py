@@ -198,3 +198,61 @@ def test_pt_bacara_each_settlement_cites_the_win_the_tie_or_the_pair(tmp_path):
     section = "Título I, Capítulo III, Secção III, "
     assert cited(found, "PT-BAC-LOG-SETTLEMENT") == [section + "n.º 17", section + "n.º 18", section + "n.º 18",
                                                      section + "n.º 19"]
+
+
+# --- a message names no article but its finding's citation ----------------------------------------------------------
+
+_NAMED = re.compile(r"\b(?:n\.º|Art\.|Article)\s*([0-9]+(?:[.-][0-9]+)*)(?:,?\s*([a-z])\))?")
+_QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"")  # the law's own words, quoted: what they name is the law's
+
+
+def _articles(text: str) -> set[tuple[str, str]]:
+    return set(_NAMED.findall(_QUOTED.sub("", text)))
+
+
+def misnamed(message: str, article: str) -> list[tuple[str, str]]:
+    """The articles a message names that its citation's article is not (a letter where the citation has one)."""
+    cited_here = _articles(article)
+    numbers = {number for number, _ in cited_here}
+    return [(number, letter) for number, letter in _articles(message)
+            if number not in numbers or (letter and (number, "") not in cited_here and (number, letter) not in cited_here)]
+
+
+def test_misnamed_reads_articles_as_a_person_does():
+    assert misnamed("a pequeno bet is lost (Título I, Capítulo II, Secção III, n.º 7, a))",
+                    "Título I, Capítulo II, Secção III, n.º 9") == [("7", "a")]
+    assert misnamed("lost (n.º 9, b))", "Título I, Capítulo II, Secção I, n.º 9, b)") == []
+    assert misnamed("lost (n.º 9, b))", "Título I, Capítulo II, Secção I, n.º 9, a)") == [("9", "b")]
+    assert misnamed("net +170 (Art. 37-6, Art. 37-7: \"procède\")", "Art. 37-7") == [("37-6", "")]
+    assert misnamed("(n.º 19: «pagamentos a que se referem os n.os 17 e 18»)", "n.º 19") == []
+
+
+def _replay_findings():
+    """(rule, message, citation article, where) of every replay finding the breach examples and the rule cases
+    give."""
+    found = []
+    for name in builtin_names():
+        ruleset = load_builtin(name)
+        replayed = {rule.id for rule in ruleset.rules if rule.check.get("kind") == "replay"}
+        for cases in load_cases(ruleset).values():
+            for case in cases:
+                for finding in run_case(case, ruleset).findings:
+                    if finding.rule_id in replayed and finding.citation is not None:
+                        found.append((finding.rule_id, finding.message, finding.citation.article, case.source))
+    logs = sorted(str(path) for path in EXAMPLES.rglob("log-*breaches*"))
+    args = ["check", *logs, "--format", "json"]
+    for key, value in {**TEST_PARAMS, **PT_BJ, **CRAPS_PARAMS}.items():
+        args += ["--param", f"{key}={value}"]
+    done = run_in_process(*args)
+    for finding in json.loads(done.stdout)["findings"]:
+        if finding["citation"] and finding["rule_id"].split("-")[1] not in ("LOAD", "SHAPE"):
+            found.append((finding["rule_id"], finding["message"], finding["citation"]["article"], finding["file"]))
+    return found
+
+
+def test_no_replay_message_names_another_article_than_its_citation():
+    found = _replay_findings()
+    assert len(found) > 100 and len({rule for rule, *_ in found}) > 40
+    wrong = [(rule, message, article, where) for rule, message, article, where in found
+             if misnamed(message, article)]
+    assert wrong == []
