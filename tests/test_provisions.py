@@ -256,3 +256,78 @@ def test_no_replay_message_names_another_article_than_its_citation():
     wrong = [(rule, message, article, where) for rule, message, article, where in found
              if misnamed(message, article)]
     assert wrong == []
+
+
+# --- the ruleset's own: schema, instruments, a house ruleset ------------------------------------------------------
+
+HOUSE_ROULETTE = """\
+ruleset: casa
+extends: pt
+instruments:
+  ordem: {title: Ordem de serviço n.º 7 do Casino, short: OS 7, language: pt}
+rules: []
+play:
+  american_roulette:
+    zero_rule: {simple_chances: lose}
+    citations:
+      payouts:
+        - instrument: ordem
+          article: ponto 3
+          text: A rua paga onze vezes a aposta, como a lei manda.
+      zero_rule:
+        - article: Título I, Capítulo I, Secção I, n.º 28
+          text: >-
+            A saída do 0 faz perder todas as apostas feitas nas chances simples, nas dúzias, nas colunas e nos
+            respectivos cavalos.
+    citation:
+      article: Título I, Capítulo I, Secção I, n.º 28
+      text: A saída do 0 faz perder todas as apostas feitas nas chances simples
+"""
+
+
+def test_a_house_ruleset_brings_its_own_provisions_and_instruments(tmp_path):
+    house = tmp_path / "casa.yaml"
+    house.write_text(HOUSE_ROULETTE, "utf-8")
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "american_roulette", "casino": "C", "table": "T1",
+              "limits": {"minimum": 5, "maximum": 1000}}
+    found = findings(tmp_path, header,
+                     {"number": 32, "bets": [{"seat": 1, "chance": "rua", "numbers": [31, 32, 33], "stake": "10",
+                                              "net": "120"}]},
+                     {"number": 0, "bets": [{"seat": 1, "chance": "preto", "stake": "10", "net": "10"}]},
+                     extra=("--ruleset", str(house)))
+    citations = [f["citation"] for f in found if f["rule_id"] == "PT-ROUL-LOG-SETTLEMENT"]
+    assert [(c["instrument"], c["article"]) for c in citations] == [
+        ("OS 7", "ponto 3"), ("Portaria n.º 217/2007", "Título I, Capítulo I, Secção I, n.º 28")]
+    assert citations[0]["text"] == "A rua paga onze vezes a aposta, como a lei manda."
+    done = run_in_process("rules", "explain", "PT-ROUL-LOG-SETTLEMENT", "--ruleset", str(house))
+    assert "ponto 3, OS 7 (american_roulette)" in done.stdout and "A rua paga onze vezes" in done.stdout
+
+
+@pytest.mark.parametrize("change, where, words", [
+    (("- instrument: ordem", "- instrument: nenhuma"), ":11:11:",
+     "'nenhuma', which neither `instrument` nor `instruments` defines"),
+    (("text: A rua paga onze vezes a aposta, como a lei manda.", 'text: ""'), ":13:11:", "should be non-empty"),
+    (("article: ponto 3", "article: ponto 3\n          covers: [Payouts]"), ":13:20:", "does not match"),
+    (("          text: A rua paga", "          words: A rua paga"), ":11:11:", "payouts/0/text` is required"),
+])
+def test_a_provision_names_an_instrument_the_ruleset_has_and_quotes_words(tmp_path, change, where, words):
+    from casino_audit.rulesets import RulesetError, load_ruleset
+
+    path = tmp_path / "casa.yaml"
+    path.write_text(HOUSE_ROULETTE.replace(*change), "utf-8")
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(path)
+    problems = "\n".join(map(str, raised.value.problems))
+    assert f"casa.yaml{where}" in problems and words in problems, problems
+
+
+def test_every_provision_of_the_rules_of_play_is_quoted_word_for_word():
+    from test_rulesets import SOURCES, normalise
+
+    for name in builtin_names():
+        ruleset = load_builtin(name)
+        source = normalise((rulesets_dir() / "sources" / SOURCES[ruleset.code]).read_text("utf-8"))
+        for game, play in ruleset.play.items():
+            for pointer, citation in play.provisions():
+                assert citation is not None and citation.language == ruleset.instrument["language"], (game, pointer)
+                assert normalise(citation.text) in source, f"{name} {game}{pointer}: not found word for word"

@@ -301,3 +301,8 @@ def _drawing(drawing: Mapping, player: list[int], banker: list[int]) -> Iterator
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`): each chance's, for its settlement."""
+    return provisions_of((play or {}).get("citations")) if aspect == "settlement" else []

@@ -489,7 +489,8 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
             why = bj.may_double(current, rules, hand.from_split, False)
             if why:
                 yield "decisions", at, f"a double on {_show(current)}: {why}", \
-                    _cite(rules, "doubling", "after_split" if hand.from_split else "on")
+                    _cite(rules, *(("splitting", "aces_one_card") if "split ace" in why else
+                                   ("doubling", "after_split" if hand.from_split else "on")))
             ended = "doubled, one card"
         if position < len(hand.cards):
             current.append(hand.cards[position])
@@ -708,3 +709,16 @@ def _settled_by(rules, hand: _Hand, dealer, net: Decimal, expected: Decimal, pri
     if dealer_total <= 21 and total == dealer_total:
         return "payouts", "tie"
     return "payouts", "win"
+
+
+# the parts of the rules of play each aspect's findings cite
+_ASPECT_PARTS = {"decisions": ("player", "doubling", "splitting", "surrender", "insurance", "even_money", "payouts"),
+                 "dealer_drawing": ("dealer",), "split_stake": ("splitting",),
+                 "settlement": ("payouts", "surrender", "even_money", "insurance", "special_prize"),
+                 "side_bets": ("super_jack", "jackpot")}
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`)."""
+    citations = ((play or {}).get("blackjack") or {}).get("citations")
+    return provisions_of(citations, _ASPECT_PARTS.get(aspect, ()))

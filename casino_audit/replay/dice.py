@@ -449,3 +449,21 @@ def _choice_problem(chance: Mapping, on: tuple) -> str | None:
     if spec.get("distinct") and len(set(on)) != len(on):
         return f"names {spec['faces']} different faces, not {list(on)}"
     return None
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`): each chance's own for its chances, the
+    ones stating its resolution (all but its payout) for the resolution, its payout's for the settlement."""
+    found: list[Mapping] = []
+    for chance in ((play or {}).get("chances") or {}).values():
+        entries = [entry for entry in chance.get("citations") or () if isinstance(entry, Mapping)]
+        if aspect == "chances":
+            picked = entries[:1]
+        elif aspect in ("settlement", "given_payouts"):
+            picked = [entry for entry in entries if "settlement" in (entry.get("covers") or ())] or entries[:1]
+        elif aspect in ("resolution", "bar", "other_totals"):
+            picked = [entry for entry in entries if "settlement" not in (entry.get("covers") or ())]
+        else:
+            picked = []
+        found += [entry for entry in picked if entry not in found]
+    return found

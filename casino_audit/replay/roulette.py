@@ -256,3 +256,11 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
             yield "settlement", f"/bets/{index}/net", (f"{chance}{covered} staked {cents(stake)}, number "
                                                        f"{number} out: comes to {cents(due)}, not {cents(net)}"), \
                 provision(prepared.citations, "zero_rule" if zeroed else "payouts")
+
+
+_ASPECT_PARTS = {"spin": ("spin",), "chances": ("chances", "payouts"), "settlement": ("payouts", "zero_rule")}
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`)."""
+    return provisions_of((play or {}).get("citations"), _ASPECT_PARTS.get(aspect, ()))

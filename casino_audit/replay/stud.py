@@ -345,3 +345,13 @@ def _number(value: Fraction) -> str:
 
 def _signed(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + cents(amount)
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`)."""
+    found = _provisions(play or {})
+    if aspect == "raise":
+        return provisions_of(found, ("raise_times_ante",))
+    if aspect == "settlement":
+        return provisions_of({key: value for key, value in found.items() if key != "raise_times_ante"})
+    return []
