@@ -331,3 +331,29 @@ def test_every_provision_of_the_rules_of_play_is_quoted_word_for_word():
             for pointer, citation in play.provisions():
                 assert citation is not None and citation.language == ruleset.instrument["language"], (game, pointer)
                 assert normalise(citation.text) in source, f"{name} {game}{pointer}: not found word for word"
+
+
+def test_lu_english_roulette_and_punto_banco_cite_the_words_each_settlement_breaks(tmp_path):
+    roulette = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": "C", "table": "E1",
+                "limits": {"minimum": 2, "maximum": 720}}
+    found = findings(tmp_path, roulette,
+                     {"number": 17, "bets": [{"seat": 1, "chance": "plein", "numbers": [17], "stake": 2, "net": 72}]},
+                     {"number": 0, "bets": [{"seat": 1, "chance": "rouge", "stake": 4, "net": -4}]})
+    words = quoted(found, "LU-EROUL-LOG-SETTLEMENT")
+    assert len(words) == 2 and "trente-cinq fois la mise" in words[0] and "perdent de moitié" in words[1]
+    baccarat = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "C", "table": "P2",
+                "decks": 6, "limits": {"minimum": 20, "maximum": 2000}}
+    burn = ["Kd", "2s", "8c", "Jd", "4h", "7s", "Ac", "Th", "3c", "9d", "6h"]
+    found = findings(tmp_path, baccarat,
+                     {"shoe": 1, "burned": burn, "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
+                      "bets": [{"seat": 2, "chance": "punto", "stake": 40, "net": 38}]},
+                     {"shoe": 1, "player": ["4h", "3d"], "banker": ["2c", "5h"], "outcome": "tie",
+                      "bets": [{"seat": 1, "chance": "banco", "stake": 40, "net": -40},
+                               {"seat": 2, "chance": "egalite", "stake": 20, "net": 20}]},
+                     {"shoe": 1, "player": ["2d", "6s"], "banker": ["9c", "Kh"], "outcome": "banker",
+                      "bets": [{"seat": 1, "chance": "banco", "stake": 20, "net": 20}]},  # 19 for 20
+                     name="pb.jsonl")
+    assert quoted(found, "LU-PB-LOG-SETTLEMENT") == [
+        "Les gains de punto sont payés à égalité",
+        "Dans ce dernier cas, pour les enjeux sur punto et banco, le coup est nul.",
+        "les gains d’égalité 8 pour 1", "les gains de banco sont payés 19 pour 20"]
