@@ -357,3 +357,22 @@ def test_lu_english_roulette_and_punto_banco_cite_the_words_each_settlement_brea
         "Les gains de punto sont payés à égalité",
         "Dans ce dernier cas, pour les enjeux sur punto et banco, le coup est nul.",
         "les gains d’égalité 8 pour 1", "les gains de banco sont payés 19 pour 20"]
+
+
+@pytest.mark.parametrize("output_format", ["sarif", "junit", "github", "markdown", "html", "rich"])
+def test_every_report_format_gives_the_provision_each_finding_cites(tmp_path, output_format):
+    path = tmp_path / "log.jsonl"
+    coup = {"coup": 1, "time": T.format(1), "session": "S1",
+            **bj_coup(["As", "Kd"], [h(["9c", "8d"], 20, ["stand"], -20)], insurance={"stake": "15", "net": "30"})}
+    path.write_text(json.dumps(BJ) + "\n" + json.dumps(coup) + "\n", "utf-8")
+    done = run_in_process("check", str(path), "--format", output_format, "--param",
+                          "blackjack_jackpot_stake_eur=1", "--select", "PT-BJ-LOG-DECISIONS")
+    assert done.returncode == 1, done.stdout
+    report = done.stdout
+    if output_format == "sarif":
+        [result] = json.loads(report)["runs"][0]["results"]
+        assert result["properties"]["citation"]["article"] == N + "33"
+    elif output_format == "html":
+        assert f'<span class="article">{N}33</span>' in report
+    else:
+        assert "n.º 33" in report  # the rule's own citation is n.º 29: the finding's is the provision it breaks
