@@ -376,3 +376,15 @@ def test_every_report_format_gives_the_provision_each_finding_cites(tmp_path, ou
         assert f'<span class="article">{N}33</span>' in report
     else:
         assert "n.º 33" in report  # the rule's own citation is n.º 29: the finding's is the provision it breaks
+
+
+def test_lu_super_jack_findings_cite_its_payouts_or_its_stake_rule(tmp_path):
+    from casino_audit.samples.blackjack import SAMPLE_PARAMS
+
+    header = {**BJ, "jurisdiction": "LU", "limits": {"minimum": 10, "maximum": 1000}}
+    found = findings(tmp_path, header, bj_coup(["9c", "6h", "Qh"], [h(["Ts", "8d"], 20, ["stand"], 20)]) | {
+        "boxes": [{"box": 1, "seat": 1, "hands": [h(["Ts", "8d"], 20, ["stand"], 20)],
+                   "super_jack": {"bust": {"stake": "10", "net": "10"},  # the dealer bust: 2.5 times, 25
+                                  "gold_jack": {"stake": "5", "net": "-5"}}}]},  # under the table minimum
+        params={key: str(value) for key, value in SAMPLE_PARAMS.items()})
+    assert cited(found, "LU-BJ-LOG-SIDE-BETS") == ["Art. 32, 5, al. 2", "Art. 32, 5, al. 3"]
