@@ -122,6 +122,39 @@ class Play:
     game: str
     citation: Citation
     data: dict
+    # the instruments of the ruleset that gave this play: what its provisions (the citations in `data`) name
+    instruments: dict = field(default_factory=dict, compare=False)
+
+    def provisions(self) -> list[tuple[str, Citation]]:
+        """(where in the play data, its Citation) of every provision the rules of play quote, in order."""
+        return [(pointer, provision_citation(raw, self.instruments)) for pointer, raw in provisions_in(self.data)]
+
+
+def provisions_in(data: Any, pointer: str = "") -> list[tuple[str, dict]]:
+    """(JSON pointer, mapping) of every citation in a game's play data: a mapping with `article` and `text` (the
+    stud rules' words-only citations, a bare string, are no provision a finding can cite)."""
+    found = []
+    if isinstance(data, dict):
+        if "article" in data and "text" in data:
+            return [(pointer, data)]
+        for key, value in data.items():
+            found += provisions_in(value, child(pointer, str(key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += provisions_in(value, f"{pointer}/{index}")
+    return found
+
+
+def provision_citation(raw: Any, instruments: dict) -> Citation | None:
+    """A provision of the rules of play ({article, text[, instrument]}) as a finding cites it; None if it is none
+    (the ruleset's loading refused a provision naming an instrument it does not have)."""
+    if not isinstance(raw, dict) or "article" not in raw or "text" not in raw:
+        return None
+    instrument = instruments.get(raw.get("instrument", ""))
+    if instrument is None:
+        return None
+    return Citation(instrument.get("short") or instrument["title"], str(raw["article"]), str(raw["text"]),
+                    instrument.get("language", ""))
 
 
 def rulesets_dir() -> Path:
@@ -366,7 +399,9 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
                                                                f"{', '.join(KINDS['table'].games())}"))
             continue
         play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
-                                          problems), _play_data(raw))
+                                          problems), _play_data(raw), dict(instruments))
+        for pointer, provision in provisions_in(raw, child("/play", game)):  # each names an instrument it has
+            _citation(provision, instruments, document, pointer, problems)
         drawing = play[game].data.get("drawing")
         # The engines read a missing row as an error; the log replay would skip the banker's draw on that total
         # in silence: a table must say what the banker does on every total that is not a natural.

@@ -125,6 +125,14 @@ def ruleset_schema() -> dict:
                 **dice.PLAY_PROPERTIES,  # the dice games' chances (casino_audit/games/dice.py)
                 "blackjack": BLACKJACK_PLAY,
                 **STUD_PLAY,
+                # the provisions a replay's findings cite, by what they govern (roulette: payouts, zero_rule;
+                # baccarat: drawing, outcome ...; stud: paytable and the rules' fields): each finding cites the one
+                # it breaks, the play's `citation` where none is given
+                "citations": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_.]*$"},
+                              "additionalProperties": {"anyOf": [
+                                  {"type": "string", "minLength": 1}, {"$ref": "#/$defs/provision"},
+                                  {"type": "array", "items": {"$ref": "#/$defs/provision"}, "minItems": 1}]},
+                              "description": "the law's words each part of the rules of play rests on, by part"},
             }, ["citation"]),
             "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
                                    "language": {"type": "string", "pattern": "^[a-z]{2}$"},
@@ -134,6 +142,17 @@ def ruleset_schema() -> dict:
                                "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
                 "article": _TEXT,
                 "text": {**_TEXT, "description": "The original-language words the rule rests on."},
+            }, ["article", "text"]),
+            # a citation in the rules of play: what a replay finding quotes when the coup breaks that provision
+            "provision": _closed({
+                "instrument": {"type": "string",
+                               "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
+                "article": _TEXT,
+                "text": {**_TEXT, "description": "The original-language words of the provision, verbatim."},
+                "covers": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                           "minItems": 1, "uniqueItems": True,
+                           "description": "What of the rules of play the provision states (a part's keys, "
+                                          "`settlement`): the replay cites it for a breach of those."},
             }, ["article", "text"]),
         },
     }

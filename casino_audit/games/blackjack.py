@@ -131,6 +131,9 @@ class Rules:
     jackpot_stake: Decimal | None = None
     jackpot: bool = False
     missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # part/key -> parameters not given
+    # part -> the provisions it rests on, as the ruleset quotes them ({article, text[, instrument, covers]}):
+    # what a replay finding cites (casino_audit.replay.provision)
+    citations: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def unavailable(self) -> dict[str, list[str]]:
         """aspect -> the parameters it lacks."""
@@ -244,6 +247,7 @@ def rules(data: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> R
         jackpot="jackpot" in data,
         jackpot_stake=_amount((jackpot or {}).get("stake"), "the jackpot stake"),
         missing=missing,
+        citations=data.get("citations") if isinstance(data.get("citations"), Mapping) else {},
     )
 
 
@@ -485,7 +489,7 @@ def _or_param(schema: dict) -> dict:
 
 _AMOUNT = _or_param({"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"}]})
 _RANKS = {"type": "array", "items": {"enum": list(VALUES)}, "uniqueItems": True}
-_CITATIONS = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/citation"}}
+_CITATIONS = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/provision"}}
 
 
 def _part(properties: dict, description: str) -> dict:

@@ -40,10 +40,7 @@ RESULTS = (WIN, LOSE, PUSH, STAYS)
 FACES = range(1, 7)
 POINT_NUMBERS = (4, 5, 6, 8, 9, 10)
 
-_CITATION = {"type": "object", "additionalProperties": False, "required": ["article", "text"],
-             "properties": {"article": {"type": "string", "minLength": 1},
-                            "text": {"type": "string", "minLength": 1,
-                                     "description": "The original-language words the part rests on."}}}
+_CITATION = {"$ref": "#/$defs/provision"}  # {article, text[, instrument, covers]}: casino_audit/checks/metaschema
 _TOTALS = {"type": "array", "minItems": 1, "uniqueItems": True,
            "items": {"anyOf": [{"type": "integer", "minimum": 2, "maximum": 18}, {"enum": ["point", "bar"]}]}}
 _CONDITION = {"type": "object", "additionalProperties": False, "minProperties": 1, "properties": {

@@ -49,7 +49,7 @@ SPECIAL_CASE_CONDITIONS = {"both_ace_king": _both_ace_king, "same_pairs": _same_
 
 
 # The ruleset's `play:` keys for stud (casino_audit/checks/metaschema.py merges them into the ruleset schema).
-_CITED = {"anyOf": [{"type": "string", "minLength": 1}, {"$ref": "#/$defs/citation"}]}
+_CITED = {"anyOf": [{"type": "string", "minLength": 1}, {"$ref": "#/$defs/provision"}]}
 _RESULT = {"anyOf": [{"enum": ["lose", "push", PAYTABLE]}, {"type": "number", "minimum": 0},
                      {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"},
                      {"type": "object", "additionalProperties": False, "required": ["param"],

@@ -22,9 +22,9 @@ from casino_audit import pointers
 from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
 from casino_audit.display import brief, same_name
-from casino_audit.findings import Finding, Severity
+from casino_audit.findings import Citation, Finding, Severity
 from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
-from casino_audit.rulesets import Rule, Ruleset
+from casino_audit.rulesets import Rule, Ruleset, provision_citation
 from casino_audit.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]
@@ -156,6 +156,11 @@ class LogSession:
         self.require_params = require_params
         self.counts = Counts()
         self.hit = False  # the coup being replayed has a breach, shown or only counted
+        # what a provision of the rules of play cites: the instruments of the ruleset that gave the game's play
+        # (a house ruleset's own instrument is not the law its inherited rules of play quote)
+        own_play = ruleset.play.get(game)
+        self.instruments = own_play.instruments if own_play is not None else ruleset.instruments
+        self._citations: dict[tuple, Citation | None] = {}
         self._pending: list[Finding] = []
         problems: list[tuple] = []
         self.terms = terms_for(header.data, ruleset, game, params, header.file, problems)
@@ -197,6 +202,8 @@ class LogSession:
                             self._not_applied(rule, why)
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
+        # the family's breaches with the provision each breaks (`cited`), else as `replay` gives them
+        self.replay = getattr(self.module, "cited", None) or getattr(self.module, "replay", None)
         self.core = _Core(self)
         self._param_finding = param_finding
 
@@ -237,15 +244,27 @@ class LogSession:
             self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,
                                          column, "", self.header.index, self.jurisdiction, rule.citation))
 
-    def _breach(self, aspect: str, record, pointer: str, message: str, rules=None) -> Iterator[Finding]:
-        """The finding of each rule verifying the aspect (or of `rules` alone: the ones whose scope matched)."""
+    def _breach(self, aspect: str, record, pointer: str, message: str, rules=None,
+                provision=()) -> Iterator[Finding]:
+        """The finding of each rule verifying the aspect (or of `rules` alone: the ones whose scope matched),
+        citing the provision of the rules of play the engine named (`provision`: (its citation mapping,) as the
+        replay yielded it), else the rule's own citation."""
         rules = self.by_aspect.get(aspect, ()) if rules is None else rules
         self.hit = self.hit or bool(rules)  # a breach counted past --max-per-rule still marks its coup
+        cited = self._cited(provision[0]) if provision and provision[0] is not None and rules else None
         for rule, _ in rules:
             if self.admit(self.file, rule.id, rule.severity):
                 line, column = record.position(pointer) or (None, None)
                 yield Finding(rule.id, rule.severity, message, self.file, line, column, pointer, record.index,
-                              self.jurisdiction, rule.citation)
+                              self.jurisdiction, cited or rule.citation)
+
+    def _cited(self, provision: Mapping) -> Citation | None:
+        """The Citation of a provision of the rules of play (a mapping {article, text[, instrument]}), read once."""
+        key = (provision.get("instrument", ""), provision.get("article"), provision.get("text"))
+        found = self._citations.get(key)
+        if found is None:
+            found = self._citations[key] = provision_citation(provision, self.instruments)
+        return found
 
     # --- the stream ----------------------------------------------------------------------------------------
 
@@ -267,11 +286,11 @@ class LogSession:
         else:
             found.extend(self.core.coup(record))
             if self.engine:
-                for aspect, pointer, message in self.module.replay(self.prepared, self.state, data):
+                for aspect, pointer, message, *provision in self.replay(self.prepared, self.state, data):
                     if aspect == UNTRACKED:
                         found.append(self._tool(F.LOG_UNTRACKED, pointer, message, record, Severity.WARNING))
                         continue
-                    found.extend(self._breach(aspect, record, pointer, message))
+                    found.extend(self._breach(aspect, record, pointer, message, provision=provision))
         self.counts.checked += 1
         self.counts.with_findings += bool(found) or self.hit
         self.hit = False
@@ -286,8 +305,8 @@ class LogSession:
         yield from self.core.close()
         finish = getattr(self.module, "finish", None)
         if self.engine and finish is not None:
-            for aspect, pointer, message in finish(self.prepared, self.state):
-                yield from self._breach(aspect, self.header, pointer, message)
+            for aspect, pointer, message, *provision in finish(self.prepared, self.state):
+                yield from self._breach(aspect, self.header, pointer, message, provision=provision)
 
 
 def _validator(module):

@@ -20,8 +20,15 @@ A family module (one per game family: baccarat, roulette, stud, blackjack, dice)
         drawing table): those aspects are reported "not checked: why" once per log, never passed in silence.
     start(prepared) -> state         a fresh mutable state for one log (the cards seen in the current shoe ...)
     replay(prepared, state, coup) -> Iterator[(aspect, pointer, message)]
+    cited(prepared, state, coup) -> Iterator[(aspect, pointer, message[, provision])]
         The breaches of one coup: `pointer` is a JSON pointer into the coup ("/cards/4", "/bets/2/net"),
-        `message` says what was found and what the rules require, with the amounts (Decimal, to the cent).
+        `message` says what was found and what the rules require, with the amounts (Decimal, to the cent);
+        `provision` (optional) is the citation the rules of play give for the very provision the coup breaks
+        (a mapping {article, text[, instrument]} from the ruleset's `play:` data, see `provision()`), which the
+        finding cites instead of its rule's own citation (None, or left out: the rule's). A message names no
+        article but its provision's.
+    provisions(play, aspect) -> list[mapping]   (optional)
+        The provisions a finding of that aspect may cite, for `rules explain`.
     stakes(coup) -> Iterator[(pointer, chance, amount[, bet])]
         Every stake of the coup (a bet, an ante, a raise, a double), for the core's limit and multiple checks;
         `bet` (optional, hashable or None) names the one player's bet the stake is part of (seat, chance, its
@@ -95,6 +102,43 @@ def bet_schema(chance: str, net: str, **fields) -> dict:
                 "chance": {"type": "string", "description": chance}, **fields,
                 "stake": {**STAKE_SCHEMA, "description": "The amount staked."},
                 "net": {**AMOUNT_SCHEMA, "description": net}}}
+
+
+def provision(citations: Any, part: str, covers: str | None = None) -> Mapping | None:
+    """The provision of the rules of play a breach cites: among the citations given for `part` (one mapping or
+    a list of them, from a `citations:` mapping of the play data), the one whose `covers` names `covers`, else
+    the part's first; None where the play data quotes none for the part (the rule's own citation stands)."""
+    entries = citations.get(part) if isinstance(citations, Mapping) else None
+    if isinstance(entries, Mapping):
+        entries = [entries]
+    if not isinstance(entries, list):
+        return None
+    entries = [entry for entry in entries if isinstance(entry, Mapping) and "article" in entry]
+    if covers is not None:
+        for entry in entries:
+            if covers in (entry.get("covers") or ()):
+                return entry
+    return entries[0] if entries else None
+
+
+def without_provisions(found: Iterable[tuple]) -> Iterator[tuple[str, str, str]]:
+    """A family's cited breaches as `replay` gives them: (aspect, pointer, message)."""
+    for aspect, pointer, message, *_ in found:
+        yield aspect, pointer, message
+
+
+def provisions_of(citations: Any, parts: Iterable[str] | None = None) -> list[Mapping]:
+    """Every provision quoted for `parts` (None: all) of a `citations:` mapping, in order, once each."""
+    found: list[Mapping] = []
+    if not isinstance(citations, Mapping):
+        return found
+    for part, entries in citations.items():
+        if parts is not None and part not in parts:
+            continue
+        for entry in [entries] if isinstance(entries, Mapping) else entries if isinstance(entries, list) else ():
+            if isinstance(entry, Mapping) and "article" in entry and entry not in found:
+                found.append(entry)
+    return found
 
 
 class Unavailable(Exception):

@@ -21,6 +21,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
                                  Shoes, bet_schema, cents, money, unsettled)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -72,6 +73,7 @@ class Prepared:
     sides: Mapping[str, str] = field(default_factory=dict)  # chance -> player or banker, for the chances that win on a hand
     minimum: Decimal | None = None  # the table minimum the log starts with (a coup's `limits` changes it)
     burn: Mapping[str, int] | None = None  # what the card turned at a shoe's start is worth, by rank (LU Art. 37-4)
+    citations: Mapping[str, Any] = field(default_factory=dict)  # the rules of play's provisions, by chance
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -98,7 +100,8 @@ def prepare(game: str, terms: Terms) -> Prepared:
              and (terms.aspects is None or "both_sides" in terms.aspects)}  # no rule on both sides: no work
     minimum = money((terms.limits or {}).get("minimum"))
     burn = (play.get("burn") or {}).get("values") if terms.aspects is None or "burn" in terms.aspects else None
-    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn)
+    prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn,
+                        play.get("citations") or {})
     unknown = [name for name in bets if name not in payouts]
     reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
@@ -141,6 +144,11 @@ def limit_names(terms: Terms) -> frozenset[str]:
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     player, banker = coup["player"], coup["banker"]
     if prepared.burn is not None and coup["shoe"] != state["burnt"]:
         state["burnt"] = coup["shoe"]
@@ -183,14 +191,25 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
         net = net if type(net) is int else money(net)
         if stake is None or net is None or stake <= 0:
             field, why = unsettled(stake, net, bet)
-            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}"
+            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}", provision(prepared.citations, chance)
             continue
         due = _EXACT.multiply(stake, unit)
         if net != due:
             paired = f", {' and '.join(sorted(pairs))} pair" if pairs else ""
             yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
                                                        f"({player_total} to {banker_total}{paired}) comes to "
-                                                       f"{cents(due)}, not {cents(net)}")
+                                                       f"{cents(due)}, not {cents(net)}"), \
+                provision(prepared.citations, chance, _settled_by(prepared.terms[chance], outcome, due))
+
+
+def _settled_by(terms: Mapping, outcome: str, due: Decimal) -> str:
+    """What of a chance's settlement a wrong net breaks, as its provision `covers` it: the tie (its stake
+    returned, or the tie's own payout), the commission on a win it deducts from, else the win (or loss)."""
+    if outcome == baccarat.TIE and (outcome in (terms.get("returned_on") or ()) or terms.get("wins_on") == outcome):
+        return "tie"
+    if due > 0 and ("deduction" in terms or "deduction_by_banker_total" in terms):
+        return "commission"
+    return "wins"
 
 
 def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker_total: int,
@@ -282,3 +301,8 @@ def _drawing(drawing: Mapping, player: list[int], banker: list[int]) -> Iterator
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`): each chance's, for its settlement."""
+    return provisions_of((play or {}).get("citations")) if aspect == "settlement" else []

@@ -20,6 +20,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import blackjack as bj
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Shoes,
                                  Terms, Unavailable, card, cents, money)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("blackjack",)
 ASPECTS = {
@@ -274,6 +275,11 @@ def _show(cards) -> str:
 # --- the aspects ------------------------------------------------------------------------------------------------
 
 def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple]:
     if coup["shoe"] != state.shoe:
         state.shoe, state.seen = coup["shoe"], Counter()
         for found in state.shoes.open(coup["shoe"]):  # a deal breach where "deal" is skipped goes to no rule
@@ -385,12 +391,13 @@ def _insurance_taken(rules, i: int, insurance: dict, first_stake, up, up_rank, u
     stake = money(insurance["stake"])
     if rules.insurance_on is not None and up_rank not in rules.insurance_on:
         yield "decisions", f"/boxes/{i}/insurance", (f"insurance is taken against {up_shown} ({up}); it is "
-                                                     f"offered only when the up-card is an ace")
+                                                     f"offered only when the up-card is an ace"), \
+            _cite(rules, "insurance", "on")
     elif rules.insurance_maximum is not None and stake is not None and first_stake is not None \
             and stake > first_stake * rules.insurance_maximum:
         yield "decisions", f"/boxes/{i}/insurance/stake", (
             f"insurance of {cents(stake)} on a stake of {cents(first_stake)}; the most is "
-            f"{cents(first_stake * rules.insurance_maximum)}")
+            f"{cents(first_stake * rules.insurance_maximum)}"), _cite(rules, "insurance", "maximum")
 
 
 def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand_count) -> Iterator:
@@ -414,23 +421,26 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
             return  # the split made no hand: deal says so
         total, _ = bj.hand_value(current)
         if ended:
-            yield "decisions", at, f"a {decision} after the hand ended ({ended})"
+            yield "decisions", at, f"a {decision} after the hand ended ({ended})", _cite(rules, *_ENDED[ended])
             return
         if decision == "split":
             if len(current) != 2 or d != split_k:
-                yield "decisions", at, "a split is the first decision on a hand's two cards"
+                yield "decisions", at, "a split is the first decision on a hand's two cards", \
+                    _cite(rules, "splitting", "pair")
             elif not bj.pair(current):
-                yield "decisions", at, f"a split of {_show(current)}: the two cards are not of the same value"
+                yield "decisions", at, f"a split of {_show(current)}: the two cards are not of the same value", \
+                    _cite(rules, "splitting", "pair")
             elif rules.split_max_hands is not None and split_k + 1 + _splits_before(hand, hands) >= \
                     rules.split_max_hands:
-                yield "decisions", at, f"a split to more than {rules.split_max_hands} hands in one box"
+                yield "decisions", at, f"a split to more than {rules.split_max_hands} hands in one box", \
+                    _cite(rules, "splitting", "max_hands")
             child = children.get((hand.index, split_k))
             if child is not None and child < len(hands) and hands[child].stake != hand.stake:
                 made = hands[child]  # a stake the shape check refused is the shape's finding, not this one
                 if made.stake is not None and hand.stake is not None:
                     yield "split_stake", f"{made.pointer}/stake", (
                         f"the hand split off stakes {cents(made.stake)}; the hand it was split from staked "
-                        f"{cents(hand.stake)}, and a split stakes the same")
+                        f"{cents(hand.stake)}, and a split stakes the same"), _cite(rules, "splitting", "stake")
             split_k += 1
             current = [hand.cards[0], second()]
             continue
@@ -440,39 +450,47 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
             on = rules.even_money_on if rules.even_money_on is not None else EVEN_MONEY_ON
             if hand.from_split or len(current) != 2 or not bj.is_blackjack(current) or up_rank not in on:
                 yield "decisions", at, (f"even money on {_show(current)} against {up_shown}: it is for a "
-                                        "blackjack when the up-card is an ace")
+                                        "blackjack when the up-card is an ace"), _cite(rules, "even_money", "on")
             ended = "even money"
             continue
         if decision == "surrender":
             if rules.surrender_loses is None:
-                yield "decisions", at, "a surrender: the rules allow none"
+                yield "decisions", at, "a surrender: the rules allow none", _cite(rules, "surrender", "loses")
             elif up_rank in rules.surrender_not_against:
-                yield "decisions", at, f"a surrender against {up_shown}: not allowed when the up-card is an ace"
+                yield "decisions", at, f"a surrender against {up_shown}: not allowed when the up-card is an ace", \
+                    _cite(rules, "surrender", "not_against")
             elif rules.surrender_first_two_cards_only and (d != 0 or hand.from_split or len(current) != 2):
-                yield "decisions", at, "a surrender is decided on the first two cards, before any other decision"
+                yield "decisions", at, "a surrender is decided on the first two cards, before any other decision", \
+                    _cite(rules, "surrender", "first_two_cards_only")
             ended = "surrendered"
             continue
         if total > 21:
-            yield "decisions", at, f"a {decision} after the hand busted at {total}"
+            yield "decisions", at, f"a {decision} after the hand busted at {total}", _cite(rules, "payouts", "bust")
             return
         if bj.is_blackjack(current, hand.from_split) and decision != "stand":
-            yield "decisions", at, f"a {decision} on a blackjack ({_show(current)})"
+            yield "decisions", at, f"a {decision} on a blackjack ({_show(current)})", \
+                _cite(rules, "player", "blackjack")
             return
         if decision == "stand":
             if rules.stand_above is not None and total <= rules.stand_above and not one_card:
-                yield "decisions", at, (f"a stand on {total}; a player may stand only above {rules.stand_above}")
+                yield "decisions", at, (f"a stand on {total}; a player may stand only above {rules.stand_above}"), \
+                    _cite(rules, "player", "stand_above")
             ended = "stood"
             continue
         if one_card:
-            yield "decisions", at, f"a {decision} on a split ace: a split ace takes one card only"
+            yield "decisions", at, f"a {decision} on a split ace: a split ace takes one card only", \
+                _cite(rules, "splitting", "aces_one_card")
             return
         if total == 21:
-            yield "decisions", at, f"a {decision} on 21 ({_show(current)}): no card is asked after 21"
+            yield "decisions", at, f"a {decision} on 21 ({_show(current)}): no card is asked after 21", \
+                _cite(rules, "player", "twenty_one")
             return
         if decision == "double":
             why = bj.may_double(current, rules, hand.from_split, False)
             if why:
-                yield "decisions", at, f"a double on {_show(current)}: {why}"
+                yield "decisions", at, f"a double on {_show(current)}: {why}", \
+                    _cite(rules, *(("splitting", "aces_one_card") if "split ace" in why else
+                                   ("doubling", "after_split" if hand.from_split else "on")))
             ended = "doubled, one card"
         if position < len(hand.cards):
             current.append(hand.cards[position])
@@ -483,7 +501,7 @@ def _hand_decisions(rules, hand: _Hand, hands, children, up_rank, up_shown, hand
                 and not bj.is_blackjack(current, hand.from_split):
             yield "decisions", hand.pointer + "/decisions", (
                 f"the hand ends on {total} without a double or a surrender; a player may stand only above "
-                f"{rules.stand_above}")
+                f"{rules.stand_above}"), _cite(rules, "player", "stand_above")
 
 
 def _splits_before(hand: _Hand, hands: list[_Hand]) -> int:
@@ -521,7 +539,8 @@ def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None)
     if not _any_in_play(boxes, rules):
         if rules.dealer_no_draw_when_no_hand_in_play and len(dealer) > 2:
             yield "dealer_drawing", "/dealer/2", (f"the dealer drew {dealer[2]} with no hand left in play; then "
-                                                  "the dealer takes no third card")
+                                                  "the dealer takes no third card"), \
+                _cite(rules, "dealer", "no_draw_when_no_hand_in_play")
         return  # the law says nothing else of a dealer with no hand to play against
     for k in range(2, len(dealer)):
         if not _draws(dealer[:k], rules):
@@ -532,13 +551,14 @@ def _dealer(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None)
                 else "a hard 17 and over"
             yield "dealer_drawing", f"/dealer/{k}", (
                 f"the dealer drew {dealer[k]} on {'soft ' if soft else ''}{total} ({_show(dealer[:k])}); the "
-                f"dealer stands on {stands}")
+                f"dealer stands on {stands}"), _cite(rules, "dealer", "soft_17" if soft and total == 17 else "stands")
             return
     if _draws(dealer, rules):
         total, soft = bj.hand_value(dealer)
         included = ", a soft 17 included" if soft and total == 17 else ""
         yield "dealer_drawing", "/dealer", (f"the dealer stood on {'soft ' if soft else ''}{total} "
-                                            f"({_show(dealer)}); the dealer draws to 17{included}")
+                                            f"({_show(dealer)}); the dealer draws to 17{included}"), \
+            _cite(rules, "dealer", "soft_17" if soft and total == 17 else "draws")
 
 
 def _known_rule(rules) -> str | None:
@@ -581,7 +601,8 @@ def _hand_settled(rules, hand: _Hand, dealer) -> Iterator:
         doubled = " doubled" if hand.doubled else ""
         yield "settlement", hand.pointer + "/net", (
             f"{_show(hand.cards)}: {what}{extra}, stake {cents(hand.stake)}{doubled}, settled at "
-            f"{_signed(net)}; the rules settle it at {_signed(expected)}")
+            f"{_signed(net)}; the rules settle it at {_signed(expected)}"), \
+            _cite(rules, *_settled_by(rules, hand, dealer, net, expected, prize))
 
 
 def _insurance_settled(rules, i: int, insurance: dict, dealer) -> Iterator:
@@ -594,7 +615,8 @@ def _insurance_settled(rules, i: int, insurance: dict, dealer) -> Iterator:
             did = "has" if bj.is_blackjack(dealer) else "has no"
             yield "settlement", f"/boxes/{i}/insurance/net", (
                 f"insurance of {cents(stake)}, the dealer {did} blackjack ({_show(dealer[:2])}), settled at "
-                f"{_signed(net)}; the rules settle it at {_signed(expected)} (it pays {rules.insurance_pays} to 1)")
+                f"{_signed(net)}; the rules settle it at {_signed(expected)} (it pays {rules.insurance_pays} to 1)"), \
+                _cite(rules, "insurance", "pays")
 
 
 def _with_even_money(rules: bj.Rules) -> bj.Rules:
@@ -613,35 +635,90 @@ def _side_bets(rules: bj.Rules, coup: dict, boxes, minimum: Decimal | None) -> I
         for chance, bet in (box.get("super_jack") or {}).items():
             at = f"/boxes/{i}/super_jack/{chance}"
             if not rules.super_jack:
-                yield "side_bets", at, "a super-jack stake: the law of this jurisdiction has no super-jack"
+                yield "side_bets", at, "a super-jack stake: the law of this jurisdiction has no super-jack", \
+                    _cite(rules, "side_bets")
                 continue
             stake, net = money(bet["stake"]), money(bet["net"])
             if stake is None or net is None:
                 continue
             if not in_game:
-                yield "side_bets", at, "a super-jack stake on a box with no blackjack stake"
+                yield "side_bets", at, "a super-jack stake on a box with no blackjack stake", \
+                    _cite(rules, "super_jack", "in_game")
             if minimum is not None and stake < minimum:
                 yield "side_bets", at + "/stake", (f"a super-jack stake of {cents(stake)}; each chance takes one "
-                                                   f"piece of at least the table minimum, {cents(minimum)}")
+                                                   f"piece of at least the table minimum, {cents(minimum)}"), \
+                    _cite(rules, "super_jack", "stake")
             expected = bj.settle_super_jack(chance, stake, dealer, rules)
             if net != expected:
                 won = "wins" if bj.super_jack_wins(chance, dealer) else "loses"
                 yield "side_bets", at + "/net", (
                     f"super-jack {chance.replace('_', '-')} {won} on the dealer's {_show(dealer)}: stake "
-                    f"{cents(stake)} settled at {_signed(net)}; the rules settle it at {_signed(expected)}")
+                    f"{cents(stake)} settled at {_signed(net)}; the rules settle it at {_signed(expected)}"), \
+                    _cite(rules, "super_jack", chance)
         jackpot = box.get("jackpot")
         if jackpot is not None:
             at = f"/boxes/{i}/jackpot"
             stake = money(jackpot["stake"])
             if not rules.jackpot:
-                yield "side_bets", at, "a jackpot stake: the law of this jurisdiction has no jackpot at blackjack"
+                yield "side_bets", at, "a jackpot stake: the law of this jurisdiction has no jackpot at blackjack", \
+                    _cite(rules, "side_bets")
             elif not in_game:
-                yield "side_bets", at, "a jackpot stake on a box with no stake in the main game"
+                yield "side_bets", at, "a jackpot stake on a box with no stake in the main game", \
+                    _cite(rules, "jackpot", "in_game")
             elif rules.jackpot_stake is not None and stake is not None and stake != rules.jackpot_stake:
                 yield "side_bets", at + "/stake", (f"a jackpot stake of {cents(stake)}; the jackpot takes one chip of "
-                                                   f"{cents(rules.jackpot_stake)}")
+                                                   f"{cents(rules.jackpot_stake)}"), _cite(rules, "jackpot", "stake")
 
 
 # the aspects judged by the rules of play, in the order a coup is replayed
 _ASPECTS = (("decisions", _decisions), ("dealer_drawing", _dealer), ("settlement", _settlement),
             ("side_bets", _side_bets))
+
+
+# --- the provision each breach cites (the ruleset's `citations:` of the rules of play, by part and key) ---------
+
+# what ended a hand -> the part (and key) of the rules of play that ends it so
+_ENDED = {"even money": ("even_money", "on"), "surrendered": ("surrender", "loses"), "stood": ("player", "stand_above"),
+          "doubled, one card": ("doubling", "one_card")}
+
+
+def _cite(rules, part: str, covers: str | None = None) -> Mapping | None:
+    """The provision of the rules of play a breach of `part` (its key `covers`) cites, None where none is quoted."""
+    return provision(rules.citations, part, covers)
+
+
+def _settled_by(rules, hand: _Hand, dealer, net: Decimal, expected: Decimal, prize) -> tuple[str, str | None]:
+    """(part, key) of the rule a hand's settlement breaks: the special prize where the net misses it alone, else
+    what settles the hand (a surrender, even money, a blackjack, a bust, a win, a loss, a tie)."""
+    if prize and net == expected - hand.stake * rules.special_prize_pays:
+        return "special_prize", "pays"
+    if hand.surrendered:
+        return "surrender", "loses"
+    if hand.even_money:
+        return "even_money", "pays"
+    cards = hand.cards
+    ace_one = hand.doubled and bj.doubled_ace_counts_one(cards, rules)
+    total, _ = bj.hand_value(cards, ace_one)
+    if bj.is_blackjack(cards, hand.from_split):
+        return "payouts", "blackjack"
+    if total > 21:
+        return "payouts", "bust"
+    if bj.is_blackjack(dealer):
+        return "payouts", "dealer_blackjack_takes"
+    dealer_total, _ = bj.hand_value(dealer)
+    if dealer_total <= 21 and total == dealer_total:
+        return "payouts", "tie"
+    return "payouts", "win"
+
+
+# the parts of the rules of play each aspect's findings cite
+_ASPECT_PARTS = {"decisions": ("player", "doubling", "splitting", "surrender", "insurance", "even_money", "payouts"),
+                 "dealer_drawing": ("dealer",), "split_stake": ("splitting",),
+                 "settlement": ("payouts", "surrender", "even_money", "insurance", "special_prize"),
+                 "side_bets": ("super_jack", "jackpot")}
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`)."""
+    citations = ((play or {}).get("blackjack") or {}).get("citations")
+    return provisions_of(citations, _ASPECT_PARTS.get(aspect, ()))

@@ -38,6 +38,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import dice as engine
 from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents,
                                  money)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("banca_francesa", "craps", "cussec")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -235,8 +236,26 @@ def _ratio(payout: Fraction) -> str:
     return f"{payout.numerator}/{payout.denominator}"
 
 
-def _article(chance: Mapping) -> str:
-    return chance["citations"][0]["article"]
+def _article(chance: Mapping, covers: str | None = None) -> str:
+    """The article of the chance's provision a breach cites (`_cited`), as its message names it."""
+    return (_cited(chance, covers) or {}).get("article", "")
+
+
+def _cited(chance: Mapping | None, covers: str | None = None) -> Mapping | None:
+    """The chance's provision that states `covers` (a deciding rule's condition, `settlement`, `contract`), else
+    the chance's own (its first citation)."""
+    return provision({"chance": chance.get("citations")}, "chance", covers) if chance else None
+
+
+def _decided_by(chance: Mapping, found: engine.Resolution) -> str | None:
+    """What of the rules decided the bet, as its provision `covers` it: the deciding rule's condition (`doubles`,
+    `total`, `shows`; `point` once the point is on), None for `otherwise`."""
+    if found.rule is None:
+        return None
+    when = chance["rules"][found.rule]["when"]
+    if when.get("point_on"):
+        return "point"
+    return next((key for key in ("doubles", "shows_all", "shows", "total") if key in when), None)
 
 
 def _resolve(prepared: Prepared, name: str, chance: Mapping, dice, on, point) -> tuple[engine.Resolution | None, str]:
@@ -260,6 +279,11 @@ _SAID = {engine.WIN: "won", engine.LOSE: "lost", engine.PUSH: "returned", engine
 
 
 def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple]:
     dice = coup.get("dice")
     good = isinstance(dice, list) and len(dice) == prepared.count and all(map(_is_face, dice))
     if isinstance(dice, list):
@@ -276,8 +300,9 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
         if not state.known:
             state.point, state.known = (logged if logged in engine.POINT_NUMBERS else None), True
         elif "point" in coup and logged != state.point:
+            line = _cited(prepared.chances.get("pass_line"), "point")
             yield "resolution", "/point", (f"the point is {state.point or 'off (a come-out)'} after the throws "
-                                           f"before, not {logged} (n.º 10.1)")
+                                           f"before, not {logged}" + (f" ({line['article']})" if line else "")), line
     expected_back, seen = Counter(), Counter()
     behind = _bases(prepared, coup.get("bets") or ())  # (seat, line or come chance, its point) -> its stakes
     odds_laid: Counter = Counter()
@@ -296,7 +321,9 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
             continue
         stake, net = money(bet.get("stake")), money(bet.get("net"))
         if stake is None or stake <= 0:
-            yield "settlement", base + "/stake", f"the stake of a {name} bet must be a positive amount, not {bet.get('stake')!r}"
+            yield "settlement", base + "/stake", \
+                f"the stake of a {name} bet must be a positive amount, not {bet.get('stake')!r}", \
+                _cited(chance, "settlement")
             continue
         point = None
         if chance.get("point") == "table":
@@ -304,16 +331,17 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
         elif chance.get("point") == "own":
             point = bet.get("point")
             if point is not None and point not in engine.POINT_NUMBERS:
-                yield "chances", base + "/point", f"a {name} bet cannot stand on {point!r}: the points are 4, 5, 6, 8, 9, 10"
+                yield "chances", base + "/point", \
+                    f"a {name} bet cannot stand on {point!r}: the points are 4, 5, 6, 8, 9, 10", _cited(chance)
                 continue
         needs = chance.get("needs")
         if needs == "table_point" and state.point is None and (chance.get("point") == "table" or point is None):
             yield "chances", base + "/chance", (f"a {name} bet is made only once the point is established "
-                                                f"({_article(chance)}); this is a come-out")
+                                                f"({_article(chance)}); this is a come-out"), _cited(chance)
             continue
         if needs == "own_point" and point is None:
             yield "chances", base + "/chance", (f"{name} is laid only behind a bet that has moved to a number "
-                                                f"({_article(chance)}): give the bet's point")
+                                                f"({_article(chance)}): give the bet's point"), _cited(chance)
             continue
         if name in ODDS_BEHIND and ODDS_BEHIND[name] in prepared.chances:
             under = (bet.get("seat"), ODDS_BEHIND[name], point if chance.get("point") == "own" else None)
@@ -323,25 +351,28 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
                 yield "chances", base + "/chance", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} is laid "
                                                     f"behind no {under[1]} bet of that seat{where_laid} "
                                                     f"({_article(chance)}: odds are played by the players who bet "
-                                                    f"there)")
+                                                    f"there)"), _cited(chance)
             elif odds_laid[under] > behind[under]:
                 yield "chances", base + "/stake", (f"seat {bet.get('seat')}'s {name} bets come to "
                                                    f"{cents(odds_laid[under])}, more than its {under[1]} bet"
                                                    f"{where_laid} of {cents(behind[under])} ({_article(chance)}: "
-                                                   "«importância que não exceda a das respectivas posturas»)")
+                                                   "«importância que não exceda a das respectivas posturas»)"), \
+                    _cited(chance)
         key = (bet.get("seat"), name, stake, on, point if chance.get("point") == "own" else None)
         if chance.get("contract"):
             if chance.get("point") == "own" and point is not None and state.standing_known \
                     and seen[key] >= state.standing[key]:
                 yield "resolution", base + "/point", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} on "
-                                                      f"{point} did not stand there after the throw before")
+                                                      f"{point} did not stand there after the throw before"), \
+                    _cited(chance, "contract")
             elif chance.get("point") == "table" and state.point is not None and state.standing_known \
                     and seen[key] >= state.standing[key]:
                 # a line bet is decided from the series' first throw (n.º 10.1, 10.2) and made before it (n.º 10.9):
                 # one that did not stand after the throw before is made with the point already on
                 yield "chances", base + "/chance", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} is made "
                                                     f"with the point on {state.point}: a line bet is made before the "
-                                                    f"series' first throw and decided from it ({_article(chance)})")
+                                                    f"series' first throw and decided from it "
+                                                    f"({_article(chance, 'contract')})"), _cited(chance, "contract")
             seen[key] += 1
         if throw is None:
             continue
@@ -356,9 +387,10 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
         where = f"dice {shown}" + (f", point {point}" if point is not None else "")
         if declared != found.result:
             pointer = base + ("/status" if engine.STAYS in (declared, found.result) else "/net")
-            yield aspect, pointer, (f"{where}: a {name} bet is {_SAID[found.result]} ({_article(chance)}); the log "
+            decided = _cited(chance, _decided_by(chance, found))
+            yield aspect, pointer, (f"{where}: a {name} bet is {_SAID[found.result]} ({decided['article']}); the log "
                                     f"has it {_SAID.get(declared, 'unsettled')}"
-                                    + (f" (net {cents(net)})" if net is not None else ""))
+                                    + (f" (net {cents(net)})" if net is not None else "")), decided
             continue
         pays = found.pays
         settle_aspect = "given_payouts" if pays in prepared.payout_params else \
@@ -366,22 +398,26 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
         if settle_aspect in prepared.unavailable:
             continue
         if found.result == engine.WIN and pays not in prepared.payouts:
-            yield settle_aspect, base + "/net", f"the schedule gives no payout for {pays}: a won {name} bet is not checked"
+            yield settle_aspect, base + "/net", \
+                f"the schedule gives no payout for {pays}: a won {name} bet is not checked", _cited(chance, "settlement")
             continue
         owed = engine.net(stake, found, prepared.payouts)
         if Fraction(net) != owed:
             rule = (f"{cents(stake)} x {_ratio(prepared.payouts[pays])} (schedule: {pays})" if found.result == engine.WIN
                     else "the stake" if found.result == engine.LOSE else "nothing")
             yield settle_aspect, base + "/net", (f"{where}: the {_SAID[found.result]} {name} bet of {cents(stake)} "
-                                                 f"nets {_show(owed)}: {rule}; the log has {cents(net)}")
+                                                 f"nets {_show(owed)}: {rule}; the log has {cents(net)}"), \
+                _cited(chance, "settlement")
     if prepared.craps:
         if state.standing_known:
             gone = state.standing - seen
             for (seat, name, stake, on, point), count in sorted(gone.items(), key=str):
+                contract = _cited(prepared.chances.get(name), "contract")
                 yield "resolution", "/bets", (f"seat {seat}'s {name} bet of {cents(stake)}"
                                               + (f" on {point}" if point else "") + " stood after the throw before "
                                               "and is not on the layout: it cannot be taken down once its first "
-                                              "throw is made (n.º 10.9)")
+                                              "throw is made" + (f" ({contract['article']})" if contract else "")), \
+                    contract
         state.standing, state.standing_known = expected_back, throw is not None
         if throw is None:
             state.known = False
@@ -413,3 +449,21 @@ def _choice_problem(chance: Mapping, on: tuple) -> str | None:
     if spec.get("distinct") and len(set(on)) != len(on):
         return f"names {spec['faces']} different faces, not {list(on)}"
     return None
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`): each chance's own for its chances, the
+    ones stating its resolution (all but its payout) for the resolution, its payout's for the settlement."""
+    found: list[Mapping] = []
+    for chance in ((play or {}).get("chances") or {}).values():
+        entries = [entry for entry in chance.get("citations") or () if isinstance(entry, Mapping)]
+        if aspect == "chances":
+            picked = entries[:1]
+        elif aspect in ("settlement", "given_payouts"):
+            picked = [entry for entry in entries if "settlement" in (entry.get("covers") or ())] or entries[:1]
+        elif aspect in ("resolution", "bar", "other_totals"):
+            picked = [entry for entry in entries if "settlement" not in (entry.get("covers") or ())]
+        else:
+            picked = []
+        found += [entry for entry in picked if entry not in found]
+    return found

@@ -37,3 +37,35 @@ def aspects(game: str) -> dict[str, str]:
     """What the family's replay verifies, by aspect name; {} where no engine replays the game."""
     found = for_game(game)
     return dict(found.ASPECTS) if found else {}
+
+
+def provisions(ruleset, rule) -> list[tuple[str, object]]:
+    """(game, Citation) of each provision of the rules of play a finding of this replay rule may cite, besides
+    the rule's own citation: the family's `provisions(play data, aspect)` where it has one, else every citation
+    the game's play data quotes; once each, in order."""
+    from casino_audit.rulesets import provision_citation
+
+    if rule.check.get("kind") != "replay":
+        return []
+    aspect = rule.check.get("verify")
+    found: list[tuple[str, object]] = []
+    seen: set = set()
+    for game in rule.games or tuple(ruleset.play):
+        play = ruleset.play.get(game)
+        engine = for_game(game)
+        if play is None or engine is None or aspect not in getattr(engine, "ASPECTS", {}):
+            continue
+        listed = getattr(engine, "provisions", None)
+        raws = listed(play.data, aspect) if listed is not None else [raw for _, raw in _all(play.data)]
+        for raw in raws:
+            citation = provision_citation(raw, play.instruments)
+            if citation is not None and (citation.article, citation.text) not in seen:
+                seen.add((citation.article, citation.text))
+                found.append((game, citation))
+    return found
+
+
+def _all(data):
+    from casino_audit.rulesets import provisions_in
+
+    return provisions_in(data)

@@ -22,13 +22,14 @@ zero does), so a log kept under it has its settlement reported "not checked", ne
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import roulette
 from casino_audit.replay import (BET_COLUMNS, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, bet_schema, cents,
                                  money, unsettled)
+from casino_audit.replay import provision, provisions_of, without_provisions
 
 GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -68,6 +69,7 @@ class Prepared:
     payouts: Mapping[str, Any] | None
     zero_rule: roulette.ZeroRule | None
     settles: bool  # False: the settlement is not checked (reported once by the session)
+    citations: Mapping[str, Any] = field(default_factory=dict)  # the rules of play's provisions, by part
 
 
 def wheel_of(terms: Terms) -> roulette.Wheel:
@@ -112,7 +114,7 @@ def prepare(game: str, terms: Terms) -> Prepared:
     if payouts is None:
         whys.append(f"no payout schedule is known for {game} (the law's text states none): name the table "
                     "configuration in the header (`table_config`)")
-    prepared = Prepared(wheel, chances, payouts, zero_rule, not whys)
+    prepared = Prepared(wheel, chances, payouts, zero_rule, not whys, (terms.play or {}).get("citations") or {})
     if whys:
         raise Unavailable(["settlement"], "; ".join(whys), prepared)
     return prepared
@@ -198,22 +200,31 @@ def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number,
 
 
 _EXACT = Context(prec=70)  # a stake of 30 digits times a payout stays exact
+# the chances a zero makes lose by the zero rule, not by the numbers they cover
+_ZEROED = frozenset(roulette.SIMPLE_CHANCES) | {"douzaine", "colonne", "deux_douzaines", "deux_colonnes"}
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     wheel = prepared.wheel
     number = roulette.pocket(coup["number"])
     spun = number in wheel.pockets
     if not spun:
         yield "spin", "/number", (f"{coup['number']!r} is no pocket of the {wheel.name} wheel (0 to 36"
-                                  f"{' and 00' if len(wheel.zeros) > 1 else ''})")
+                                  f"{' and 00' if len(wheel.zeros) > 1 else ''})"), \
+            provision(prepared.citations, "spin")
     for index, placed in enumerate(coup["bets"]):
         chance = placed["chance"]
         kind = prepared.chances.get(chance)
         if kind is None:
             offered = ", ".join(prepared.payouts or _NAMES)
             yield "chances", f"/bets/{index}/chance", (f"a bet on {chance!r}, which is not a combination of the "
-                                                       f"game (the schedule pays: {offered})")
+                                                       f"game (the schedule pays: {offered})"), \
+                provision(prepared.citations, "payouts")
             continue
         given = placed.get("numbers")
         key = (kind, None if given is None else tuple(given))
@@ -224,7 +235,7 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
             problems = roulette.validate(wheel, shaped)
             if problems:
                 yield "chances", f"/bets/{index}/numbers" if given is not None else f"/bets/{index}", (
-                    f"{chance}: {'; '.join(problems)}")
+                    f"{chance}: {'; '.join(problems)}"), provision(prepared.citations, "chances")
                 continue
             pockets = state["bets"][key] = shaped.numbers
         stake, net = placed["stake"], placed["net"]
@@ -234,10 +245,22 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
             continue  # a number off the wheel is the spin's finding; a settlement not checked is said once
         if stake is None or net is None or stake <= 0:
             field, why = unsettled(stake, net, placed)
-            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}"
+            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}", provision(prepared.citations, "payouts")
             continue
         due = _due(prepared, state["units"], kind, pockets, number, stake)
         if net != due:
             covered = "" if given is None else f" on {'-'.join(map(str, given))}"
+            # a chance the zero makes lose (PT n.º 28: the simple chances, dozens, columns and their cavalos)
+            # breaks the zero rule; any other bet, the schedule
+            zeroed = number in roulette.DOUBLE_ZERO.zeros and number not in pockets and kind in _ZEROED
             yield "settlement", f"/bets/{index}/net", (f"{chance}{covered} staked {cents(stake)}, number "
-                                                       f"{number} out: comes to {cents(due)}, not {cents(net)}")
+                                                       f"{number} out: comes to {cents(due)}, not {cents(net)}"), \
+                provision(prepared.citations, "zero_rule" if zeroed else "payouts")
+
+
+_ASPECT_PARTS = {"spin": ("spin",), "chances": ("chances", "payouts"), "settlement": ("payouts", "zero_rule")}
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`)."""
+    return provisions_of((play or {}).get("citations"), _ASPECT_PARTS.get(aspect, ()))

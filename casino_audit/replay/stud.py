@@ -9,7 +9,7 @@ qualified, a special case, a tie, the dealer's win, the paytable's entry) times 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterator, Mapping
@@ -19,6 +19,8 @@ from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, U
                                            exact, paytable_from_payouts, stud_rules)
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
                                  Unavailable, card, cents, money)
+from casino_audit.replay import provision, provisions_of, without_provisions
+from casino_audit.games.poker_stud import _quoted as _quoted
 
 GAMES = ("stud_poker", "poker_sem_descarte")
 ASPECTS = {
@@ -82,6 +84,9 @@ class Prepared:
     rules: StudRules
     paytable: Mapping[Category, Fraction]
     settle: bool = True  # False: the settlement cannot be checked (said once); the other aspects still are
+    # the provisions the rules of play quote, by what they state: a situation (`tie`, `special:both_flush`), the
+    # payout table (`paytable`), a field (`raise_times_ante`, `compared_ranks.flush`)
+    provisions: Mapping[str, Any] = field(default_factory=dict)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -120,12 +125,25 @@ def prepare(game: str, terms: Terms) -> Prepared:
                    " and the rules do not say what such a winning hand's raise pays")
     if gap is not None:
         raise Unavailable(("settlement",), gap if unstated is None else f"{unstated}; {gap}",
-                          Prepared(game, rules, paytable, settle=False))
+                          Prepared(game, rules, paytable, settle=False, provisions=_provisions(data)))
     if unstated is not None:  # every other coup is settled
-        raise Unavailable((), unstated, Prepared(game, rules, paytable),
+        raise Unavailable((), unstated, Prepared(game, rules, paytable, provisions=_provisions(data)),
                           partial={"settlement": f"{unstated} (the coups that need it are not settled; the others "
                                                  "are)"})
-    return Prepared(game, rules, paytable)
+    return Prepared(game, rules, paytable, provisions=_provisions(data))
+
+
+def _provisions(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The play data's citations by what they state: each situation's (outcomes), each special case's
+    (`special:WHEN`), and the `citations:` of the fields and the payout table."""
+    found: dict[str, Any] = dict(data.get("citations") or {})
+    for situation, entry in (data.get("outcomes") or {}).items():
+        if isinstance(entry, Mapping) and entry.get("citation") is not None:
+            found.setdefault(situation, entry["citation"])
+    for case in data.get("special_cases") or ():
+        if isinstance(case, Mapping) and case.get("citation") is not None:
+            found.setdefault(f"special:{case.get('when')}", case["citation"])
+    return found
 
 
 def start(prepared: Prepared) -> dict:
@@ -133,6 +151,11 @@ def start(prepared: Prepared) -> dict:
 
 
 def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
+    return without_provisions(cited(prepared, state, coup))
+
+
+def cited(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator[tuple]:
     boxes = coup.get("boxes") or []
     # A hand of the wrong number of cards makes the whole coup void (LU Art. 37-7, MC «Le coup est nul quand le
     # nombre de cartes ... est incorrect», PT n.º 19): settled so, every box netting 0, it is no breach.
@@ -149,7 +172,8 @@ def replay(prepared: Prepared, state: dict, coup: Mapping[str, Any]) -> Iterator
             if staked != required:
                 yield ("raise", f"{where}/raise",
                        f"box {box.get('box')}: a raise of {cents(staked)} on an ante of {cents(ante)}; the law fixes "
-                       f"the raise at {_times(prepared.rules.raise_times_ante)} the ante: {cents(required)}")
+                       f"the raise at {_times(prepared.rules.raise_times_ante)} the ante: {cents(required)}",
+                       provision(prepared.provisions, "raise_times_ante"))
         if not raised and staked:
             yield ("raise", f"{where}/raise", f"box {box.get('box')} folded with a raise of {cents(staked)} staked; "
                                               "a fold stakes no raise (the ante alone is lost)")
@@ -249,10 +273,26 @@ def _settlement(prepared: Prepared, box, where, dealer: tuple[Card, ...], ante: 
     bets = f"ante {cents(ante)} {_result(decided.ante)}"
     if player:
         bets += f", raise {cents(staked)} {_result(decided.raise_)}"
-    law = f" ({decided.citation})" if decided.citation else ""
+    cited = provision(prepared.provisions, _broken(prepared, decided))
+    shown = _quoted(cited) if cited is not None else decided.citation
+    law = f" ({shown})" if shown else ""
     yield ("settlement", f"{where}/net",
            f"box {box.get('box')}: net {found} recorded; {situation}, so the law settles {bets}: net "
-           f"{_signed(owed)}{law}")
+           f"{_signed(owed)}{law}", cited)
+
+
+def _broken(prepared: Prepared, decided) -> str:
+    """What of the rules of play a wrong net breaks: the payout table for a winning hand's raise paid by it, the
+    comparison of equal categories where it decided a tie or a loss, else the situation's own provision."""
+    if decided.situation == "player_wins" and decided.player is not None and \
+            decided.player.category in prepared.paytable and "paytable" in prepared.provisions:
+        return "paytable"
+    if decided.situation in ("tie", "dealer_wins") and decided.player is not None and \
+            decided.player.category == decided.dealer.category:
+        compared = f"compared_ranks.{_name(decided.player.category).replace(' ', '_')}"
+        if compared in prepared.provisions:
+            return compared
+    return decided.situation
 
 
 # --- words --------------------------------------------------------------------------------------------------
@@ -305,3 +345,13 @@ def _number(value: Fraction) -> str:
 
 def _signed(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + cents(amount)
+
+
+def provisions(play: Mapping, aspect: str) -> list[Mapping]:
+    """The provisions a finding of `aspect` may cite (for `rules explain`)."""
+    found = _provisions(play or {})
+    if aspect == "raise":
+        return provisions_of(found, ("raise_times_ante",))
+    if aspect == "settlement":
+        return provisions_of({key: value for key, value in found.items() if key != "raise_times_ante"})
+    return []

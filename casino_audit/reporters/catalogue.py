@@ -15,6 +15,7 @@ from rich.text import Text
 from casino_audit.reporters.coverage import markdown
 from casino_audit.display import brief, printable
 from casino_audit.reporters.json_report import citation_dict
+from casino_audit.replay.families import provisions
 
 LIST_FORMATS = ("rich", "json", "markdown")
 
@@ -25,6 +26,8 @@ def rule_dict(rule, ruleset) -> dict:
         "ruleset": ruleset.name, "applies_to": {"kind": rule.kind, "games": list(rule.games)},
         "check": rule.describe(), "params": list(rule.params), "citation": citation_dict(rule.citation),
         "rationale": rule.rationale,
+        # a replay rule's findings cite the provision of the rules of play each coup breaks
+        "provisions": [{"game": game, **citation_dict(citation)} for game, citation in provisions(ruleset, rule)],
     }
 
 
@@ -65,6 +68,14 @@ def explain(rule, rs, stream: TextIO) -> None:
     say("\nLaw", "bold underline")
     say(f"{rule.citation.article}, {rule.citation.instrument}")
     say(f"« {rule.citation.text} »", "italic")
+    cited = provisions(rs, rule)
+    if cited:
+        say("\nProvisions its findings cite", "bold underline")
+        say("Each finding cites the provision of the rules of play the coup breaks, of these (the rule's own "
+            "citation where none applies):")
+        for game, citation in cited:
+            say(f"{citation.article}, {citation.instrument} ({game})")
+            say(f"« {citation.text} »", "italic")
     say("\nWhat it checks", "bold underline")
     say(f"Passes: {rule.describe()}.")
     say("Fails otherwise: each value that breaks it is a finding at its file:line:column.")

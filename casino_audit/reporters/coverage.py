@@ -32,10 +32,15 @@ def markdown(rulesets: list[Ruleset]) -> str:
                 lines.append(f"| `{param.name}` | {_cell(param.description)} | {_cell(param.citation.article)} |")
         if ruleset.play:
             lines += ["", "### Rules of play (data the game engines read)", "",
-                      "| game | what | article |", "|---|---|---|"]
+                      "The provisions quoted are what a game log's replay findings cite, each the one its coup "
+                      "breaks.", "",
+                      "| game | what | article | provisions quoted |", "|---|---|---|---|"]
             for game, play in ruleset.play.items():
-                what = ", ".join(key.replace("_", " ") for key in play.data)
-                lines.append(f"| {game} | {_cell(what)} | {_cell(play.citation.article)} |")
+                what = ", ".join(key.replace("_", " ") for key in play.data if key != "citations")
+                quoted = list(dict.fromkeys(citation.article for _, citation in play.provisions()
+                                            if citation is not None and citation != play.citation))
+                lines.append(f"| {game} | {_cell(what)} | {_cell(play.citation.article)} | "
+                             f"{_cell('; '.join(quoted)) or '—'} |")
         lines += ["", "### Not encoded, on purpose", "", "| article | subject | why |", "|---|---|---|"]
         for entry in ruleset.not_encoded:
             lines.append(f"| {_cell(entry['article'])} | {_cell(entry['subject'])} | {_cell(entry['reason'])} |")
