@@ -27,6 +27,7 @@ RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names(
 MACHINE_TEXT = (EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8")  # 92.5 %, sd 3.5, coin-in 10 and 8 digits
 AGREE, COIN_IN_RESET, METER_RESET = "LU-SLOT-LOG-COIN-IN-AGREE", "LU-SLOT-LOG-COIN-IN-RESET", "LU-SLOT-LOG-METER-RESET"
 DEPARTURE, MINIMUM, COUNT = "LU-SLOT-LOG-RETURN-DEPARTURE", "LU-SLOT-LOG-RETURN-MIN", "LU-SLOT-LOG-DROP-COUNT"
+RATE = "LU-SLOT-LOG-RETURN-RATE"
 START = {"coin_in_1": 123_456_789, "drop": 500_000, "coin_out": 7_000_000, "hand_paid_jackpots": 40_000,
          "games_played": 2_000_000, "door_openings": 10}
 PER_DAY = {"coin_in_1": 4000, "drop": 300, "coin_out": 3700, "hand_paid_jackpots": 0, "games_played": 1600,
@@ -106,8 +107,9 @@ def test_the_examples_give_exactly_their_findings_at_their_lines(cli):
     assert at == sorted([(breaches, "LOG-TIME", 182), (breaches, "LOG-TIME", 224), (breaches, "LOG-GAP", 232),
                          (breaches, COUNT, 242), (breaches, METER_RESET, 246), (breaches, COIN_IN_RESET, 285),
                          (breaches, COIN_IN_RESET, 285), (breaches, AGREE, 300), (breaches, DEPARTURE, 315),
-                         (breaches, MINIMUM, 315),  # M-004's, M-005's and M-006's periods set aside, said:
-                         *[(breaches, rule, 1) for rule in (DEPARTURE, MINIMUM) for _ in range(3)]])
+                         (breaches, MINIMUM, 315), (breaches, RATE, 315),
+                         # M-004's, M-005's and M-006's periods set aside, said:
+                         *[(breaches, rule, 1) for rule in (DEPARTURE, MINIMUM, RATE) for _ in range(3)]])
     assert report["summary"]["records_checked"] == 319 + 105 + 160
 
 
@@ -237,7 +239,7 @@ def test_a_machine_paying_more_than_its_theory_departs_and_one_taking_more_falls
     records[-1]["coin_out"] -= 25_000
     records[-1]["coin_in_1"] += 60_000
     records[-1]["coin_in_2"] += 60_000
-    assert found(write(tmp_path, records)) == [(DEPARTURE, 41), (MINIMUM, 41)]
+    assert found(write(tmp_path, records)) == [(DEPARTURE, 41), (MINIMUM, 41), (RATE, 41)]
 
 
 def test_the_interval_is_the_worst_case_of_the_stakes_and_matches_an_independent_computation(tmp_path):
@@ -283,7 +285,7 @@ def test_a_return_that_cannot_be_judged_is_said_not_checked_naming_what_to_give(
     path = write(tmp_path, records, machine_text=text)
     said = [f for f in check(path).findings if f.file]
     assert sorted((f.rule_id, f.line, f.severity.label) for f in said) == [(DEPARTURE, 1, "info"),
-                                                                         (MINIMUM, 1, "info")]
+                                                                         (MINIMUM, 1, "info"), (RATE, 1, "info")]
     assert all(why in f.message and "M-1" in f.message for f in said)
     assert check(path, require_params=True).exit_code(Severity.ERROR) == 1
 
@@ -305,7 +307,7 @@ def test_periods_with_a_meter_set_back_are_left_out_of_the_return_and_said(tmp_p
     records[-1]["coin_out"] += 40_000
     result = check(write(tmp_path, records))
     assert sorted((f.rule_id, f.line) for f in result.findings) == sorted([(DEPARTURE, 41), (METER_RESET, 21),
-                                                                          (MINIMUM, 1)])
+                                                                          (MINIMUM, 1), (RATE, 1)])
     [departs] = [f for f in result.findings if f.rule_id == DEPARTURE]
     assert "(1 period(s) between readings left out: coin_out not known: 1)" in departs.message
     [said] = [f for f in result.findings if f.rule_id == MINIMUM]  # passed over the rest: said, not in silence
@@ -558,7 +560,7 @@ def test_a_sample_failing_half_way_leaves_no_half_written_file(cli, tmp_path, mo
 
 
 EXPECTED = {"coin_in_mismatch": {AGREE}, "manual_reset": {COIN_IN_RESET}, "meter_reset": {METER_RESET},
-            "low_return": {DEPARTURE, MINIMUM}, "drop_not_counted": {COUNT}, "duplicate_time": {"LOG-TIME"},
+            "low_return": {DEPARTURE, MINIMUM, RATE}, "drop_not_counted": {COUNT}, "duplicate_time": {"LOG-TIME"},
             "out_of_order": {"LOG-TIME"}, "missing_readings": {"LOG-GAP"}}
 
 
@@ -590,7 +592,7 @@ def test_a_sample_without_a_homologation_file_says_the_return_is_not_checked(cli
     assert done.returncode == 0 and '"machine": "M-001"' in done.stdout and '"machine": "machine' not in done.stdout
     (tmp_path / "log.jsonl").write_text(done.stdout, "utf-8")
     said = [(f.rule_id, f.line, f.severity.label) for f in check(tmp_path / "log.jsonl").findings if f.file]
-    assert sorted(said) == [(DEPARTURE, 1, "info"), (MINIMUM, 1, "info")]
+    assert sorted(said) == [(DEPARTURE, 1, "info"), (MINIMUM, 1, "info"), (RATE, 1, "info")]
 
 
 # --- flat memory -----------------------------------------------------------------------------------------------
@@ -733,9 +735,10 @@ def test_the_most_a_game_stakes_is_the_maximum_stake_over_the_denomination_floor
     findings = [f for f in check(write(tmp_path, records, machine_text=text)).findings if f.file]
     [departs] = [f for f in findings if f.rule_id == DEPARTURE]
     # a denomination over the maximum stake is said (rt19): no game could stake one unit
-    assert [f.pointer for f in findings if f.rule_id != DEPARTURE] == ([] if most else ["", "/denomination"])
-    if not most:  # the minimum passed on equal stakes alone: said (session 19)
-        [assumed] = [f for f in findings if f.pointer == "" and f.rule_id != DEPARTURE]
+    assert sorted(f.pointer for f in findings if f.rule_id != DEPARTURE) == ([] if most else
+                                                                            ["", "", "/denomination"])
+    if not most:  # the minimum passed on equal stakes alone: said (session 19); no rate change found on them
+        [assumed] = [f for f in findings if f.pointer == "" and f.rule_id == MINIMUM]
         assert assumed.severity == Severity.INFO and "as if every game staked the same" in assumed.message
     said = f"stakes of 1 to {most} units a game" if most else "every game staking the same"
     assert said in departs.message

@@ -90,7 +90,8 @@ def test_a_denomination_over_the_maximum_stake_is_a_finding_not_a_silent_loss_of
     findings = sorted((f.rule_id, f.line, f.pointer, f.severity.name) for f in check(path).findings)
     # and the return, judged on equal stakes alone, is said to be so, never passed unseen (session 19)
     assert findings == [("LOAD-AMBIGUOUS", 1, "/denomination", "ERROR"),
-                        ("LU-SLOT-LOG-RETURN-DEPARTURE", 1, "", "INFO"), ("LU-SLOT-LOG-RETURN-MIN", 1, "", "INFO")]
+                        ("LU-SLOT-LOG-RETURN-DEPARTURE", 1, "", "INFO"), ("LU-SLOT-LOG-RETURN-MIN", 1, "", "INFO"),
+                        ("LU-SLOT-LOG-RETURN-RATE", 1, "", "INFO")]
 
 
 def test_a_coin_in_meter_set_back_is_a_reset_whatever_capacity_it_could_have(tmp_path):

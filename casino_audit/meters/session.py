@@ -29,7 +29,7 @@ from casino_audit.findings import Finding, Severity
 from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
 from casino_audit.meters.records import COIN_IN, METERS, READING_SCHEMA, homologated_digits
-from casino_audit.meters.stats import bet_squares, normal_quantile, root
+from casino_audit.meters.stats import bet_squares, log_inverse, normal_quantile, root
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show, to_decimal
 
@@ -527,7 +527,7 @@ class MeterSession:
         only if they cover it whole (read on its 1st or before, and again after its last day)."""
         month = (when.year, when.month)
         if machine.month is None:
-            machine.month, machine.month_whole, machine.counted = month, when.day == 1, counted
+            machine.month, machine.month_whole, machine.counted = month, self._from_start(when), counted
             return
         if month == machine.month:
             machine.counted = machine.counted or counted
@@ -539,6 +539,27 @@ class MeterSession:
             yield from self._uncounted(machine, skipped, record, "no reading in it")
             skipped = _next_month(skipped)
         machine.month, machine.month_whole, machine.counted = month, True, counted
+
+    def _from_start(self, when: datetime) -> bool:
+        """A machine's first reading covers its month from the start: read on the 1st, or the log's period begins
+        on the 1st or before, or the 1st is within one reading interval before it (a machine read every third day
+        is read as often as its log says: its month is judged, whatever the interval)."""
+        start = datetime(when.year, when.month, 1, tzinfo=when.tzinfo)
+        if when.day == 1 or (self.interval is not None and when - start <= self.interval):
+            return True
+        return self.period is not None and self.period[0].replace(tzinfo=when.tzinfo) <= start
+
+    def _to_end(self, when: datetime) -> bool:
+        """A machine's last reading covers its month to the end: read on its last day, or the log's period ends
+        with the month or after it, or the month ends within one reading interval after it."""
+        if _month_ends(when):
+            return True
+        if (when.year, when.month) == (9999, 12):  # no month after it: the period's end is the last moment
+            return self.period is not None and self.period[1] == datetime.max
+        following = datetime(when.year + when.month // 12, when.month % 12 + 1, 1, tzinfo=when.tzinfo)
+        if self.interval is not None and following - when <= self.interval:
+            return True
+        return self.period is not None and self.period[1].replace(tzinfo=when.tzinfo) >= following
 
     def _uncounted(self, machine: _Machine, month: tuple[int, int], record, what: str) -> Iterator[Finding]:
         yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "
@@ -570,15 +591,18 @@ class MeterSession:
                                  f"than its reading interval of {self.interval_text} hours", machine.record,
                                  Severity.WARNING)
             if "drop_counted" in self.by_aspect and machine.month_whole and not machine.counted and \
-                    _month_ends(machine.time):
+                    self._to_end(machine.time):
                 yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
-            for aspect in ("return_departure", "return_minimum"):
+            for aspect in ("return_departure", "return_minimum", "rate_changed"):
                 if aspect not in self.by_aspect:
                     continue
                 why = machine.unknown_theory
                 sums = machine.sums
                 if why is None and sums.staked and not sums.games and machine.max_bet is None:
                     why = "coins were staked but its games_played meter did not move"
+                if why is None and aspect == "rate_changed" and machine.max_bet is None:
+                    why = ("no maximum stake is known (give the log's `denomination` and the homologation file's "
+                           "`stakes.maximum_eur`): an error is never found on stakes assumed equal")
                 if why is None and not sums.staked and sums.left_out:  # played, maybe: nothing says it was not
                     why = "no period between its readings in which coins were staked could be counted" + \
                         _left_out(sums.left_out)
@@ -589,7 +613,7 @@ class MeterSession:
                 if sums.staked:
                     found = list(self._return(aspect, machine))
                     yield from found
-                    if not found and machine.max_bet is None:  # passed on an assumption: said, as a narrowing
+                    if not found and machine.max_bet is None and aspect != "rate_changed":  # an assumption: said
                         unknown.setdefault((aspect, EQUAL_STAKES), []).append(machine.label)
                     if not found and machine.theory.source == theories.BOUND:
                         narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
@@ -623,6 +647,9 @@ class MeterSession:
                  f"game taken to stake the maximum" if sums.ungamed_periods else ""))
         theory_said = f"{_theory_said(theory)}; {stakes}"
         for rule, spec in self.by_aspect[aspect]:
+            if aspect == "rate_changed":
+                yield from self._rate_changed(rule, spec, machine, realised, squares, over, theory_said)
+                continue
             confidence = to_decimal(spec.get("confidence", DEFAULT_CONFIDENCE))
             if confidence is None or not 50 < confidence < 100:  # a house parameter of another kind
                 yield from self._not_checked([(rule, spec)], machine.record, "", f"the rule's confidence "
@@ -654,7 +681,40 @@ class MeterSession:
             yield from self._breach([(rule, spec)], machine.record, "", message)
 
 
+    def _rate_changed(self, rule, spec, machine: _Machine, realised: Fraction, squares: Fraction, over: str,
+                      theory_said: str) -> Iterator[Finding]:
+        """The realised pay so far short of the theory's that a machine paying at its rate falls as short with a
+        probability of `false_alarm` at most, by the bound on the lower tail of non-negative pays (stats.py):
+        t^2 > 2 ln(1/alpha) E[X^2] sum b_i^2, exactly (ln rounded up)."""
+        sums, theory = machine.sums, machine.theory
+        alarm = _probability(spec.get("false_alarm"))
+        if alarm is None:
+            yield from self._not_checked([(rule, spec)], machine.record, "", f"the rule's false_alarm "
+                                         f"{brief(show(spec.get('false_alarm')))} is no probability between 0 and 1")
+            return
+        short = theory.rtp * sums.staked - sums.paid
+        second = theory.variance + theory.rtp ** 2  # E[X^2] of one game's return per unit staked
+        limit = 2 * log_inverse(alarm) * second * squares
+        if short <= 0 or short * short <= limit:
+            return
+        sigmas = root(short * short / (second * squares))
+        message = (f"machine {machine.label}: realised return {_percent(realised)} over {over}: "
+                   f"{_percent(theory.rtp - realised)} below its theory, {_decimal(Fraction(sigmas), 2)} times the "
+                   f"root mean square of its pay (a machine paying at that rate falls as far with a probability under "
+                   f"{format(to_decimal(spec['false_alarm']), 'f')}, whatever its pay table's shape): another rate than the one "
+                   f"filed is applied ({theory_said})")
+        yield from self._breach([(rule, spec)], machine.record, "", message)
+
+
 # --- helpers ------------------------------------------------------------------------------------------------
+
+def _probability(value) -> Fraction | None:
+    """A false-alarm probability as the rule gives it (text of a decimal), strictly between 0 and 1."""
+    number = to_decimal(value) if isinstance(value, str) else None
+    if number is None or not 0 < number < 1:
+        return None
+    return Fraction(number)
+
 
 def _theory_said(theory) -> str:
     """Where the theory a return is judged against comes from, as a finding says it."""
