@@ -369,6 +369,10 @@ class MeterSession:
                                                   "used", record)
             return
         name = data["machine"]
+        if not _spelling(name):  # spaces or invisible characters only: no machine a reader could find
+            yield self._tool(F.SHAPE_INVALID, "/machine", f"`machine` is {brief(show(name))}, which names no machine; "
+                                                          "the reading is not used", record)
+            return
         machine = self.machines.get(name)
         if machine is None:
             machine = self.machines[name] = self._new_machine(name)
