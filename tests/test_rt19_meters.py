@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from casino_audit.meters.stats import bet_squares
-from test_meters import DEPARTURE, MINIMUM, START, check, header, reading, write
+from test_meters import DEPARTURE, MACHINE_TEXT, MINIMUM, START, check, header, reading, write
 
 
 def _low_return_log(games_per_day: int) -> list[dict]:
@@ -85,11 +85,13 @@ def test_a_denomination_over_the_maximum_stake_is_a_finding_not_a_silent_loss_of
     # assumed, and 4,000 units in 5 games a day let a 70 % return pass clean.
     records = [header(denomination="20"), *(reading(day, coin_out=START["coin_out"] + day * 2800,
                                                     games_played=START["games_played"] + day * 5) for day in range(60))]
-    path = write(tmp_path, records)
+    text = MACHINE_TEXT.replace("coin_denominations_eur: [0.50, 1.00, 2.00]", "coin_denominations_eur: [0.50, 20]")
+    path = write(tmp_path, records, machine_text=text)  # a coin the file gives (issue 22), over the maximum stake
     findings = sorted((f.rule_id, f.line, f.pointer, f.severity.name) for f in check(path).findings)
     # and the return, judged on equal stakes alone, is said to be so, never passed unseen (session 19)
     assert findings == [("LOAD-AMBIGUOUS", 1, "/denomination", "ERROR"),
-                        ("LU-SLOT-LOG-RETURN-DEPARTURE", 1, "", "INFO"), ("LU-SLOT-LOG-RETURN-MIN", 1, "", "INFO")]
+                        ("LU-SLOT-LOG-RETURN-DEPARTURE", 1, "", "INFO"), ("LU-SLOT-LOG-RETURN-MIN", 1, "", "INFO"),
+                        ("LU-SLOT-LOG-RETURN-RATE", 1, "", "INFO")]
 
 
 def test_a_coin_in_meter_set_back_is_a_reset_whatever_capacity_it_could_have(tmp_path):
@@ -109,12 +111,13 @@ def test_a_coin_in_meter_set_back_is_a_reset_whatever_capacity_it_could_have(tmp
     resets = [(f.rule_id, f.line, f.pointer, f.severity.name) for f in check(path).findings
               if f.rule_id == COIN_IN_RESET]
     assert resets == [(COIN_IN_RESET, 12, "/coin_in_1", "ERROR"), (COIN_IN_RESET, 12, "/coin_in_2", "ERROR")]
-    # 9,999,000 to 3,000 may be a 7-digit meter rolling over 4,000 coins: still not checked, never a breach
+    # 9,999,000 to 3,000 may be a 7-digit meter rolling over 4,000 coins, but no homologation file gives it that
+    # capacity: a meter rolls over only at its filed capacity, so it was set back (issue 22)
     records = [header(machine=None, capacity_digits=None), day(0, back=START["coin_in_1"] - 9_999_000),
                day(1, back=START["coin_in_1"] + PER_DAY["coin_in_1"] - 3000)]
     path = write(tmp_path, records, name="roll.jsonl", machine_text=None)
     resets = {(f.rule_id, f.severity.name) for f in check(path).findings if f.pointer in ("/coin_in_1", "/coin_in_2")}
-    assert resets == {(COIN_IN_RESET, "INFO")}
+    assert resets == {(COIN_IN_RESET, "ERROR")}
 
 
 def test_a_log_at_the_last_day_a_date_can_be_is_checked_not_an_internal_error(tmp_path):

@@ -23,6 +23,9 @@ ASPECTS = {
     "return_departure": "each machine's realised return, (coin_out + hand_paid_jackpots) / coin_in over the log, lies "
                         "within the `confidence` interval around its theoretical return",
     "return_minimum": "no machine's realised return is below `minimum_percent` with a confidence of `confidence`",
+    "rate_changed": "no machine's realised return falls so far below its theoretical return that a machine paying at "
+                    "that rate would fall as far with a probability of `false_alarm` at most (a bound for any "
+                    "number of games, with the worst case of the stakes)",
     "drop_counted": "each machine's drop box is counted at least once in every calendar month its readings cover "
                     "whole (read on its 1st or before, and on its last day or after)",
 }
@@ -41,12 +44,16 @@ PARAMETERS = {
             "description": f"return_departure, return_minimum: the confidence level in percent, over 50 and under "
                            f"100 (default {DEFAULT_CONFIDENCE})"},
         "minimum_percent": {**NUMBER, "description": "return_minimum: the lowest return the law allows, in percent"},
+        "false_alarm": {"oneOf": [{"type": "string", "pattern": r"^0\.[0-9]{0,29}[1-9][0-9]{0,10}$"}, PARAM],
+                        "description": "rate_changed: the largest probability that a machine paying at its "
+                                       "theoretical rate is found, a decimal under 1 (0.000000001)"},
         "per": {"enum": ["calendar_month"], "description": "drop_counted: the period each count covers"},
     },
     "allOf": [
         {"if": {"properties": {"verify": {"const": "no_reset"}}}, "then": {"required": ["meters"]}},
         {"if": {"properties": {"verify": {"const": "return_minimum"}}}, "then": {"required": ["minimum_percent"]}},
         {"if": {"properties": {"verify": {"const": "drop_counted"}}}, "then": {"required": ["per"]}},
+        {"if": {"properties": {"verify": {"const": "rate_changed"}}}, "then": {"required": ["false_alarm"]}},
     ],
 }
 
@@ -60,7 +67,9 @@ def describe(spec) -> str:
     confidence = spec.get("confidence", DEFAULT_CONFIDENCE)
     words = {"meters": ", ".join(spec.get("meters", ())),
              "confidence": f"the parameter {confidence['param']}" if isinstance(confidence, dict) else f"{confidence} %",
-             "minimum_percent": f"{spec.get('minimum_percent')} %"}
+             "minimum_percent": f"{spec.get('minimum_percent')} %",
+             "false_alarm": f"the parameter {spec['false_alarm']['param']}" if isinstance(spec.get("false_alarm"), dict)
+             else str(spec.get("false_alarm"))}
     for key, value in words.items():
         text = text.replace(f"`{key}`", value)
     return text

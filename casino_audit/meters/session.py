@@ -29,7 +29,7 @@ from casino_audit.findings import Finding, Severity
 from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
 from casino_audit.meters.records import COIN_IN, METERS, READING_SCHEMA, homologated_digits
-from casino_audit.meters.stats import bet_squares, normal_quantile, root
+from casino_audit.meters.stats import bet_squares, log_inverse, normal_quantile, root
 from casino_audit.rulesets import Rule, Ruleset
 from casino_audit.values import show, to_decimal
 
@@ -55,7 +55,8 @@ class _Sums:
 @dataclass
 class _Machine:
     name: str
-    capacity: dict  # meter -> digits, or None where no one says
+    capacity: dict  # meter -> digits, or None where no one says (the homologation file's, else the header's)
+    filed: dict  # meter -> digits its homologation file gives: the only capacity a meter rolls over at
     theory: Any  # theories.Theory or None
     unknown_theory: str | None  # why its return cannot be judged, or None
     max_bet: int | None  # units one game may stake at most, where known
@@ -119,6 +120,9 @@ class MeterSession:
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         self.machines: dict[str, _Machine] = {}
+        from casino_audit.games.slots import Work
+
+        self.work = Work(theories.PAR_WORK)  # the slot engine's work for every machine's theory, shared
         self.spellings: dict[str, _Machine] = {}  # a machine name without its spaces, case and Unicode form
         self.entry_spellings: dict[str, str] | None = None  # the same of the header's `machines` entries
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
@@ -150,6 +154,14 @@ class MeterSession:
                 line, column = record.position(pointer) or (None, None)
                 yield Finding(rule.id, severity, f"not checked: {why}", self.file, line, column, pointer,
                               record.index, self.jurisdiction, rule.citation)
+
+    def _said(self, rules, record, message: str) -> Iterator[Finding]:
+        """How a rule's judgement was narrowed (what it set aside, what it assumed): an info, never silence."""
+        for rule, _ in rules:
+            if self.admit(self.file, rule.id, Severity.INFO):
+                line, column = record.position("") or (None, None)
+                yield Finding(rule.id, Severity.INFO, message, self.file, line, column, "", record.index,
+                              self.jurisdiction, rule.citation)
 
     # --- the header ----------------------------------------------------------------------------------------
 
@@ -214,19 +226,33 @@ class MeterSession:
             filed = self.files.get(self.data.get("machine")) if isinstance(self.data.get("machine"), str) else None
         named = own.get("machine") or self.data.get("machine")
         capacity = self._capacities(name, own, filed, pointer)
-        theory = theories.theory_of(filed) if filed is not None else None
+        theory = theories.theory_of(filed, self.work) if filed is not None else None
         if not isinstance(named, str):
             why = "the header names no homologation file (`machine:`) to give the theoretical return"
         elif filed is None:
             why = "the homologation file named cannot be read"
-        elif theory is None:
+        elif theory is None and not isinstance(filed.get("par"), dict):
+            why = ("the homologation file gives no PAR data (`par:`), from which alone the standard deviation per "
+                   "game, or the top award bounding it, is known (a declared `standard_deviation_per_spin` is not "
+                   "taken on trust)")
+        elif theory is None and to_decimal(filed.get("redistribution_rate"), "percent") is None:
             why = "the homologation file declares no redistribution rate (with a % sign)"
-        elif theory.sd_per_spin is None:
-            why = ("the homologation file gives no standard deviation per game: give the machine's PAR data, or "
-                   "its `standard_deviation_per_spin`")
+        elif theory is None:
+            why = ("the homologation file's PAR data can neither be counted exactly nor bound one game's pay (free "
+                   "spins, or data the slot engine cannot evaluate)")
         else:
             why = None
-        return _Machine(name, capacity, theory, why, self._max_bet(filed, named))
+        if theory is not None and theory.declared_too_large() and ("/sd", named) not in self.conflicts:
+            self.conflicts.add(("/sd", named))
+            allowed = ("its PAR data give" if theory.source == theories.PAR else
+                       f"any machine returning {_percent(theory.rtp)} and paying at most {_decimal(theory.top)} per "
+                       "unit staked in one game can have")
+            self._pending.append(self._tool(
+                F.LOAD_AMBIGUOUS, pointer, f"the homologation file ({brief(show(named))}) declares a standard "
+                f"deviation per game of {show(theory.declared_sd)}, more than the {_decimal(theory.variance_root)} "
+                f"{allowed}: the declaration is not used"))
+        filed_digits = {meter: homologated_digits(filed, meter) for meter in METERS}
+        return _Machine(name, capacity, filed_digits, theory, why, self._max_bet(filed, named))
 
     def _misnamed(self, entries: dict, name: str) -> None:
         """A header entry (`machines`) for a name that differs from a machine read only in spaces, case or Unicode
@@ -272,9 +298,12 @@ class MeterSession:
             return None
         stakes = filed.get("stakes")
         maximum = to_decimal(stakes.get("maximum_eur")) if isinstance(stakes, dict) else None
-        if maximum is None or self.denomination is None or self.denomination <= 0:
+        denomination = self.denomination
+        if denomination is not None and denomination > 0:
+            denomination = self._filed_denomination(filed, named, denomination)
+        if maximum is None or denomination is None or denomination <= 0:
             return None
-        units = int(Fraction(maximum) / Fraction(self.denomination))  # floored exactly, never rounded up
+        units = int(Fraction(maximum) / Fraction(denomination))  # floored exactly, never rounded up
         if units < 1 and ("/denomination", named) not in self.conflicts:
             self.conflicts.add(("/denomination", named))
             self._pending.append(self._tool(
@@ -282,6 +311,25 @@ class MeterSession:
                 f"than the maximum stake of {show(maximum)} EUR its homologation file ({brief(show(named))}) allows: "
                 "no game could stake one unit; the realised return is judged with every game staking the same"))
         return units if units >= 1 else None
+
+    def _filed_denomination(self, filed: dict, named, denomination: Decimal) -> Decimal | None:
+        """The log's denomination where its homologation file gives it (a coin, the token or a paytable's credit);
+        else a finding, said once per file, and the smallest the file gives bounds the units a game stakes (the
+        most units, the widest interval: a filer's denomination never narrows what a legal machine may stake)."""
+        given = _denominations(filed)
+        if denomination in given:
+            return denomination
+        if ("/denomination/filed", named) not in self.conflicts:
+            self.conflicts.add(("/denomination/filed", named))
+            if given:
+                listed = ", ".join(show(value) for value in sorted(given))
+                then = f"the smallest of them, {show(min(given))}, bounds the units a game may stake"
+            else:
+                listed, then = "none", "the units a game may stake are not bounded"
+            self._pending.append(self._tool(
+                F.LOAD_AMBIGUOUS, "/denomination", f"the log's denomination of {show(denomination)} is none its "
+                f"homologation file ({brief(show(named))}) gives (coins, token, paytable credits: {listed}): {then}"))
+        return min(given) if given else None
 
     # --- the stream ----------------------------------------------------------------------------------------
 
@@ -321,6 +369,10 @@ class MeterSession:
                                                   "used", record)
             return
         name = data["machine"]
+        if not _spelling(name):  # spaces or invisible characters only: no machine a reader could find
+            yield self._tool(F.SHAPE_INVALID, "/machine", f"`machine` is {brief(show(name))}, which names no machine; "
+                                                          "the reading is not used", record)
+            return
         machine = self.machines.get(name)
         if machine is None:
             machine = self.machines[name] = self._new_machine(name)
@@ -391,30 +443,29 @@ class MeterSession:
         previous = machine.meters
         raw: dict[str, int | None] = {}
         back: dict[str, tuple[int, int, int]] = {}  # meter -> (before, after, what a rollover would have counted)
+        cleared = _ram_clear(previous, meters)
         for meter, after in meters.items():
             before = previous.get(meter)
-            digits = machine.capacity.get(meter)
+            digits = machine.filed.get(meter)  # a meter rolls over at the capacity filed, never at one merely said
             if before is None or meter in beyond or (digits is not None and before >= 10 ** digits):
                 raw[meter] = None
             elif after >= before:
                 raw[meter] = after - before
-            elif digits is None and 10 ** len(str(before)) >= 2 * (before - after):
-                # Whatever its capacity (at least the digits `before` has), a rollover would have counted half of it
-                # or more: set back by hand, capacity known or not.
+            elif cleared:
                 raw[meter] = None
-                least = len(str(before))
                 yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
-                                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,}: "
-                                        f"reset by hand, not rolled over, for whatever its capacity (not given; at "
-                                        f"least {least} digits to have shown {before:,}) a rollover would mean "
-                                        f"{10 ** least - before + after:,} or more counted since the last reading "
-                                        f"(line {machine.record.line}), half its capacity or more")
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to 0 with every "
+                                        f"other meter ({', '.join(cleared)}) since the last reading (line "
+                                        f"{machine.record.line}): a RAM clear, a reset, not a rollover")
             elif digits is None:
                 raw[meter] = None
-                yield from self._not_checked(self.reset_rules[meter], record, f"/{meter}",
-                                             f"machine {machine.label}: {meter} goes from {before:,} to {after:,}; its "
-                                             "capacity is not known, so whether it rolled over cannot be told (give "
-                                             "`capacity_digits` in the header or the homologation file)")
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,} "
+                                        f"since the last reading (line {machine.record.line}): reset by hand, not "
+                                        "rolled over, for its homologation file gives it no capacity to roll over "
+                                        "at" + ("" if machine.capacity.get(meter) is None else
+                                                f" (the header's {machine.capacity[meter]} digits are not the "
+                                                "file's)"))
             else:
                 back[meter] = (before, after, 10 ** digits - before + after)
                 raw[meter] = back[meter][2]
@@ -423,10 +474,10 @@ class MeterSession:
         # as much, coins staked fit the games played at the maximum stake, the drop does not exceed the coins in.
         for meter in [m for m in (*COIN_IN, *(m for m in METERS if m not in COIN_IN)) if m in back]:
             before, after, counted = back[meter]
-            capacity = 10 ** machine.capacity[meter]
+            capacity = 10 ** machine.filed[meter]
             why = None
             if 2 * counted >= capacity:
-                why = f"more than half the meter's capacity of {machine.capacity[meter]} digits"
+                why = f"more than half the meter's capacity of {machine.filed[meter]} digits"
             elif meter in COIN_IN:
                 other = COIN_IN[1 - COIN_IN.index(meter)]
                 games = raw.get("games_played") if "games_played" not in back else None
@@ -480,7 +531,7 @@ class MeterSession:
         only if they cover it whole (read on its 1st or before, and again after its last day)."""
         month = (when.year, when.month)
         if machine.month is None:
-            machine.month, machine.month_whole, machine.counted = month, when.day == 1, counted
+            machine.month, machine.month_whole, machine.counted = month, self._from_start(when), counted
             return
         if month == machine.month:
             machine.counted = machine.counted or counted
@@ -493,6 +544,27 @@ class MeterSession:
             skipped = _next_month(skipped)
         machine.month, machine.month_whole, machine.counted = month, True, counted
 
+    def _from_start(self, when: datetime) -> bool:
+        """A machine's first reading covers its month from the start: read on the 1st, or the log's period begins
+        on the 1st or before, or the 1st is within one reading interval before it (a machine read every third day
+        is read as often as its log says: its month is judged, whatever the interval)."""
+        start = datetime(when.year, when.month, 1, tzinfo=when.tzinfo)
+        if when.day == 1 or (self.interval is not None and when - start <= self.interval):
+            return True
+        return self.period is not None and self.period[0].replace(tzinfo=when.tzinfo) <= start
+
+    def _to_end(self, when: datetime) -> bool:
+        """A machine's last reading covers its month to the end: read on its last day, or the log's period ends
+        with the month or after it, or the month ends within one reading interval after it."""
+        if _month_ends(when):
+            return True
+        if (when.year, when.month) == (9999, 12):  # no month after it: the period's end is the last moment
+            return self.period is not None and self.period[1] == datetime.max
+        following = datetime(when.year + when.month // 12, when.month % 12 + 1, 1, tzinfo=when.tzinfo)
+        if self.interval is not None and following - when <= self.interval:
+            return True
+        return self.period is not None and self.period[1].replace(tzinfo=when.tzinfo) >= following
+
     def _uncounted(self, machine: _Machine, month: tuple[int, int], record, what: str) -> Iterator[Finding]:
         yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "
                                 f"count in {month[0]}-{month[1]:02d} ({what}; a count is a reading with "
@@ -504,6 +576,7 @@ class MeterSession:
         start = self.period[0] if self.period else self.start_time
         end = self.period[1] if self.period else self.end_time
         unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines
+        narrowed: dict[tuple[str, str], list[str]] = {}  # (aspect, how) -> machines whose return passed so
         for machine in self.machines.values():
             if machine.record is None:
                 continue  # no reading of it was used: each was reported
@@ -522,15 +595,18 @@ class MeterSession:
                                  f"than its reading interval of {self.interval_text} hours", machine.record,
                                  Severity.WARNING)
             if "drop_counted" in self.by_aspect and machine.month_whole and not machine.counted and \
-                    _month_ends(machine.time):
+                    self._to_end(machine.time):
                 yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
-            for aspect in ("return_departure", "return_minimum"):
+            for aspect in ("return_departure", "return_minimum", "rate_changed"):
                 if aspect not in self.by_aspect:
                     continue
                 why = machine.unknown_theory
                 sums = machine.sums
                 if why is None and sums.staked and not sums.games and machine.max_bet is None:
                     why = "coins were staked but its games_played meter did not move"
+                if why is None and aspect == "rate_changed" and machine.max_bet is None:
+                    why = ("no maximum stake is known (give the log's `denomination` and the homologation file's "
+                           "`stakes.maximum_eur`): an error is never found on stakes assumed equal")
                 if why is None and not sums.staked and sums.left_out:  # played, maybe: nothing says it was not
                     why = "no period between its readings in which coins were staked could be counted" + \
                         _left_out(sums.left_out)
@@ -541,13 +617,22 @@ class MeterSession:
                 if sums.staked:
                     found = list(self._return(aspect, machine))
                     yield from found
-                    if not found and machine.max_bet is None:  # passed on an assumption: said, as a narrowing
+                    if not found and machine.max_bet is None and aspect != "rate_changed":  # an assumption: said
                         unknown.setdefault((aspect, EQUAL_STAKES), []).append(machine.label)
+                    if not found and machine.theory.source == theories.BOUND:
+                        narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
+                    if not found and sums.left_out:  # set aside, never in silence: the rest passed
+                        narrowed.setdefault((aspect, "passed, judged over the periods that remain only" +
+                                             _left_out(sums.left_out)), []).append(machine.label)
         for (aspect, why), names in unknown.items():
             shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
                                                           if len(names) > SHOWN_MACHINES else "")
             yield from self._not_checked(self.by_aspect[aspect], self.header, "",
                                          f"the realised return of {shown}: {why}")
+        for (aspect, how), names in narrowed.items():
+            shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
+                                                          if len(names) > SHOWN_MACHINES else "")
+            yield from self._said(self.by_aspect[aspect], self.header, f"the realised return of {shown}: {how}")
 
     def _return(self, aspect: str, machine: _Machine) -> Iterator[Finding]:
         """The realised return against the theory's interval: a departure either way (return_departure), or a
@@ -556,7 +641,7 @@ class MeterSession:
         realised = Fraction(sums.paid, sums.staked)
         squares = bet_squares(sums.staked - sums.ungamed, sums.games, machine.max_bet) + \
             (machine.max_bet * sums.ungamed if sums.ungamed else 0)
-        variance = theory.sd_per_spin ** 2 * squares / sums.staked ** 2
+        variance = theory.variance * squares / sums.staked ** 2
         stakes = (f"stakes of 1 to {machine.max_bet} units a game, the worst case" if machine.max_bet is not None
                   else "every game staking the same (the maximum stake, from the homologation file and the log's "
                        "`denomination`, would bound them)")
@@ -564,9 +649,11 @@ class MeterSession:
                 f"{sums.last_line}" + _left_out(sums.left_out) +
                 (f"; games_played not known over {sums.ungamed_periods} period(s) staking {sums.ungamed:,} units, each "
                  f"game taken to stake the maximum" if sums.ungamed_periods else ""))
-        theory_said = (f"{theory.source} return {_percent(theory.rtp)}, standard deviation per game "
-                       f"{_decimal(theory.sd_per_spin)}; {stakes}")
+        theory_said = f"{_theory_said(theory)}; {stakes}"
         for rule, spec in self.by_aspect[aspect]:
+            if aspect == "rate_changed":
+                yield from self._rate_changed(rule, spec, machine, realised, squares, over, theory_said)
+                continue
             confidence = to_decimal(spec.get("confidence", DEFAULT_CONFIDENCE))
             if confidence is None or not 50 < confidence < 100:  # a house parameter of another kind
                 yield from self._not_checked([(rule, spec)], machine.record, "", f"the rule's confidence "
@@ -598,7 +685,74 @@ class MeterSession:
             yield from self._breach([(rule, spec)], machine.record, "", message)
 
 
+    def _rate_changed(self, rule, spec, machine: _Machine, realised: Fraction, squares: Fraction, over: str,
+                      theory_said: str) -> Iterator[Finding]:
+        """The realised pay so far short of the theory's that a machine paying at its rate falls as short with a
+        probability of `false_alarm` at most, by the bound on the lower tail of non-negative pays (stats.py):
+        t^2 > 2 ln(1/alpha) E[X^2] sum b_i^2, exactly (ln rounded up)."""
+        sums, theory = machine.sums, machine.theory
+        alarm = _probability(spec.get("false_alarm"))
+        if alarm is None:
+            yield from self._not_checked([(rule, spec)], machine.record, "", f"the rule's false_alarm "
+                                         f"{brief(show(spec.get('false_alarm')))} is no probability between 0 and 1")
+            return
+        short = theory.rtp * sums.staked - sums.paid
+        second = theory.variance + theory.rtp ** 2  # E[X^2] of one game's return per unit staked
+        limit = 2 * log_inverse(alarm) * second * squares
+        if short <= 0 or short * short <= limit:
+            return
+        sigmas = root(short * short / (second * squares))
+        message = (f"machine {machine.label}: realised return {_percent(realised)} over {over}: "
+                   f"{_percent(theory.rtp - realised)} below its theory, {_decimal(Fraction(sigmas), 2)} times the "
+                   f"root mean square of its pay (a machine paying at that rate falls as far with a probability under "
+                   f"{format(to_decimal(spec['false_alarm']), 'f')}, whatever its pay table's shape): another rate than the one "
+                   f"filed is applied ({theory_said})")
+        yield from self._breach([(rule, spec)], machine.record, "", message)
+
+
 # --- helpers ------------------------------------------------------------------------------------------------
+
+def _probability(value) -> Fraction | None:
+    """A false-alarm probability as the rule gives it (text of a decimal), strictly between 0 and 1."""
+    number = to_decimal(value) if isinstance(value, str) else None
+    if number is None or not 0 < number < 1:
+        return None
+    return Fraction(number)
+
+
+def _theory_said(theory) -> str:
+    """Where the theory a return is judged against comes from, as a finding says it."""
+    if theory.source == theories.PAR:
+        return (f"par return {_percent(theory.rtp)}, standard deviation per game {_decimal(theory.variance_root)}, "
+                "computed from its PAR data")
+    return (f"declared return {_percent(theory.rtp)}, standard deviation per game at most "
+            f"{_decimal(theory.variance_root)}, the largest a machine of that rate paying at most "
+            f"{_decimal(theory.top)} per unit staked in one game can have ({theory.why})")
+
+
+def _ram_clear(previous: dict, meters: dict) -> list[str]:
+    """The meters that went back to 0 where every meter of the reading reads 0 (games_played among them) and one
+    at least went back: a RAM clear, whatever a rollover of each could have counted. Else []."""
+    if "games_played" not in meters or any(meters.values()):
+        return []
+    return [meter for meter, count in previous.items() if meter in meters and count]
+
+
+def _denominations(filed: dict) -> set[Decimal]:
+    """The values one unit may have on the machine, in euros: its coins, its token, its paytables' credits."""
+    found: set[Decimal] = set()
+    acceptor = filed.get("coin_acceptor")
+    if isinstance(acceptor, dict):
+        coins = acceptor.get("coin_denominations_eur")
+        for value in (*(coins if isinstance(coins, list) else ()), acceptor.get("token_value_eur")):
+            found.add(to_decimal(value))
+    par = filed.get("par")
+    tables = par.get("paytables") if isinstance(par, dict) else None
+    for table in tables if isinstance(tables, list) else ():
+        if isinstance(table, dict):
+            found.add(to_decimal(table.get("denomination")))
+    return {value for value in found if isinstance(value, Decimal) and value.is_finite() and value > 0}
+
 
 def _validator():
     global _VALIDATOR
@@ -617,6 +771,13 @@ _VALIDATOR = None
 EQUAL_STAKES = ("judged only as if every game staked the same, for no maximum stake is known (give the log's "
                 "`denomination` and the homologation file's `stakes.maximum_eur`): a return within that interval may "
                 "still be outside the worst case's")
+
+
+# A return judged against the top award's bound passes whatever is within the widest interval a machine of its rate
+# could have: said, for the machine's own (from PAR data counted exactly) may be much narrower.
+ON_THE_BOUND = ("passed, judged only against the largest standard deviation a machine of its declared rate and top award "
+                "can have, for its PAR data were not counted exactly: a return within that interval may still be "
+                "outside the machine's own")
 
 
 def _spelling(name: str) -> str:

@@ -6,6 +6,14 @@ and standard deviation s of one game's return per unit staked, mean p and varian
 (games independent, a game's win proportional to its stake). The meters give staked and N, not the b_i: with every
 stake between 1 and M units the sum of squares is at most (M + 1) * staked - M * N (each b_i^2 <= (M + 1) b_i - M),
 the worst case; without M only equal stakes (staked^2 / N) can be assumed, and the finding says so.
+
+An unauthorised rate change (LU-SLOT-LOG-RETURN-RATE) is judged without the normal approximation, whose tails many
+standard deviations out are not those of a slot machine's skewed pays over a finite number of games: the pays Y_i
+of independent games are non-negative, so (Maurer 2003, "A bound on the deviation probability for sums of
+non-negative random variables", Theorem 1) P(E[S] - S >= t) <= exp(-t^2 / (2 sum E[Y_i^2])) for S = sum Y_i,
+whatever their distribution and however few the games. With Y_i = b_i X_i, E[X] = p and Var X = s^2,
+sum E[Y_i^2] = (s^2 + p^2) sum b_i^2; a legal machine's realised pay falls t = p * staked - paid short with
+probability at most alpha when t^2 > 2 ln(1/alpha) (s^2 + p^2) sum b_i^2 (`log_inverse` rounds ln(1/alpha) up).
 """
 
 from __future__ import annotations
@@ -87,3 +95,14 @@ def root(value: Fraction) -> Decimal:
     with localcontext() as context:
         context.prec = 30
         return (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()
+
+
+def log_inverse(probability: Fraction) -> Fraction:
+    """An upper bound on ln(1 / probability), 0 < probability < 1, within 10^-40 of it (Decimal's correctly rounded
+    logarithm at 60 digits, rounded up): a threshold from it is never lower than the exact one."""
+    if not 0 < probability < 1:
+        raise ValueError(f"a probability between 0 and 1 is asked, not {probability}")
+    with localcontext() as context:
+        context.prec = 60
+        value = (Decimal(probability.denominator) / Decimal(probability.numerator)).ln()
+        return Fraction(value) + Fraction(1, 10 ** 40)

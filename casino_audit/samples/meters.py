@@ -89,7 +89,8 @@ def write(ruleset, machines: int, days: int, seed: int, inject: Iterable[str], o
         raise SampleError("drop_not_counted leaves a whole calendar month uncounted: give --days 31 or more")
     header, digits, rate = _header(ruleset, machines, days, machine, machine_data)
     rng = random.Random(seed)
-    fleet = _fleet(rng, machines, digits, rate)
+    filed = {meter for meter in METERS if machine_data is not None and homologated_digits(machine_data, meter)}
+    fleet = _fleet(rng, machines, digits, rate, filed)
     targets = _targets(rng, fleet, inject)
     records = _readings(rng, fleet, days, digits, targets, inject)
     if output_format == "jsonl":
@@ -137,18 +138,23 @@ def _header(ruleset, machines: int, days: int, machine: str | None, data: dict |
     return header, digits, rate
 
 
-def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal) -> list[_Machine]:
+def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal, filed: set) -> list[_Machine]:
+    """The machines and their meters at the first reading. A meter rolls over only at the capacity its homologation
+    file gives (`filed`): the others start far from theirs."""
     table = pay_table(rate)
     fleet = []
     for index in range(machines):
         first = rng.randrange(10 ** (digits["coin_in_1"] - 2), 5 * 10 ** (digits["coin_in_1"] - 2))
-        if index == 0:  # the second coin-in meter 10,000 coins short of its capacity: it rolls over
+        if index == 0 and {"coin_in_1", "coin_in_2"} <= filed:
+            # the second coin-in meter 10,000 coins short of its capacity: it rolls over
             first = (first // 10 ** digits["coin_in_2"] + 1) * 10 ** digits["coin_in_2"] - 10_000
+        elif "coin_in_2" not in filed:  # far from the second meter's capacity: it never rolls over
+            first -= first % 10 ** digits["coin_in_2"] // 2
         meters = {"coin_in_1": first, "coin_in_2": first % 10 ** digits["coin_in_2"],
                   "drop": rng.randrange(10 ** 6, 10 ** 7), "coin_out": rng.randrange(10 ** 7, 10 ** 8),
                   "hand_paid_jackpots": rng.randrange(10 ** 5, 10 ** 6), "games_played": rng.randrange(10 ** 6, 10 ** 7),
                   "door_openings": rng.randrange(10, 1000)}
-        if index == 1:  # the coin-out meter 3,000 coins short of its capacity: it rolls over
+        if index == 1 and "coin_out" in filed:  # the coin-out meter 3,000 coins short of its capacity: it rolls over
             meters["coin_out"] = 10 ** digits["coin_out"] - 3_000
         fleet.append(_Machine(f"M-{index + 1:03d}", table, meters, index % 7))
     return fleet
