@@ -16,8 +16,11 @@ from __future__ import annotations
 import csv
 import gzip
 import json
+import os
 import re
+import stat
 import zlib
+from contextlib import ExitStack
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterator
@@ -86,8 +89,23 @@ class Stream:
                                      column or (1 if line else None)))
 
 
-def _open(path: str):
-    return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
+class NotRegular(Exception):
+    """A path that is no regular file (a FIFO, a device, a socket, a directory): never opened."""
+
+
+def _open(path: str, stack: ExitStack):
+    """The file, opened only if it is a regular one: opening a FIFO named *.jsonl waits for a writer (the run hangs),
+    opening a device can act on it. Stat, then open without waiting, then fstat what was opened (a file replaced
+    between the two is refused too), as the loader does for its files."""
+    from casino_audit.loader import OPEN_FLAGS
+
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotRegular(path)
+    handle = os.open(path, OPEN_FLAGS)
+    raw = stack.enter_context(os.fdopen(handle, "rb"))
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        raise NotRegular(path)
+    return stack.enter_context(gzip.open(raw, "rb")) if path.lower().endswith(".gz") else raw
 
 
 def _raw_lines(handle) -> Iterator[bytes | int]:
@@ -132,7 +150,8 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
     """(line number, text) of each non-blank line, as UTF-8; what cannot be read is a finding at its line."""
     number = 0
     try:
-        with _open(stream.path) as handle:
+        with ExitStack() as stack:
+            handle = _open(stream.path, stack)
             for number, raw in enumerate(_raw_lines(handle), start=1):
                 if type(raw) is int or len(raw) > MAX_RECORD_BYTES:
                     size = raw if type(raw) is int else len(raw)
@@ -151,7 +170,10 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
                     if not text.endswith("\n"):
                         _last_line(stream, number, text)
                     yield number, text
-    except (OSError, EOFError, zlib.error) as error:  # a cut or corrupt gzip member is a finding where it stops
+    except NotRegular:
+        stream.problem(F.LOAD_UNREADABLE, "not a regular file (a FIFO, a device or a socket is never opened): no "
+                                          "record was read")
+    except (OSError, ValueError, EOFError, zlib.error) as error:  # a cut or corrupt gzip member: where it stops
         where = f" after line {number}" if number else ""
         stream.problem(F.LOAD_UNREADABLE, f"cannot read the file{where}: {getattr(error, 'strerror', None) or error}",
                        number + 1 if number else None)
