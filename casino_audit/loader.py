@@ -170,7 +170,7 @@ def load_text(text: str, path: str = "<text>", json_syntax: bool = False,
     return FileLoad(path, list(_documents(text, path, json_syntax, limits(max_bytes), findings)), findings)
 
 
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # a FIFO: no wait
+OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # a FIFO: no wait
 
 
 def _read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
@@ -181,7 +181,7 @@ def _read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return _read_path(Path(path), max_bytes)
-        handle = os.open(path, _OPEN_FLAGS)  # the fstat below refuses what replaced the file since the stat
+        handle = os.open(path, OPEN_FLAGS)  # the fstat below refuses what replaced the file since the stat
     except (OSError, ValueError):  # ValueError: a NUL byte or a lone surrogate in the name
         return _read_path(Path(path), max_bytes)
     try:

@@ -1,7 +1,8 @@
 """Record streams read one record at a time, in flat memory: JSON Lines and CSV, plain or gzip-compressed.
 
 A JSON line is parsed by the json module (amounts with a point are read as Decimal, exactly as written); its
-positions are found only if a finding is about it, by reading that line again with the position-aware loader.
+positions are found only if a finding is about it, by reading that line again with the position-aware loader (once
+per line, however many findings it has).
 A line that is not a record (broken JSON, not UTF-8, a key given twice, over the size of one record) is a
 finding at its line, and the stream goes on: nothing is dropped in silence.
 
@@ -16,8 +17,11 @@ from __future__ import annotations
 import csv
 import gzip
 import json
+import os
 import re
+import stat
 import zlib
+from contextlib import ExitStack
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterator
@@ -33,31 +37,52 @@ MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the s
 class LogRecord:
     """One record of a stream: its data, the line it starts on, and how to find a JSON pointer's position."""
 
-    __slots__ = ("file", "index", "data", "line", "findings", "_text", "_where")
+    __slots__ = ("file", "index", "data", "line", "findings", "_text", "_where", "_positions", "_asked")
 
     def __init__(self, file: str, index: int, data: Any, line: int, text: str | None = None,
                  where: Callable[[str], tuple[int, int] | None] | None = None):
         self.file, self.index, self.data, self.line = file, index, data, line
         self.findings: list[Finding] = []
         self._text, self._where = text, where
+        self._positions = None  # the line's positions, read once a finding asks
+        self._asked = 0
 
     def position(self, pointer: str | None) -> tuple[int, int] | None:
         if self._where is not None:
             return self._where(pointer or "")
-        if self._text is None:
-            return (self.line, 1)
-        from casino_audit.loader import load_text  # a finding's line is read again, only when there is one
-
-        loaded = load_text(self._text, self.file, json_syntax=True, max_bytes=MAX_RECORD_BYTES)
-        if not loaded.documents:
+        if self._text is None and self._positions is None:
             return (self.line, 1)
         pointer = pointer or ""
-        while True:  # the value itself, else the nearest container that is there (a missing key's mapping)
-            found = loaded.documents[0].position(pointer)
-            if found is not None or not pointer:
-                break
-            pointer = pointer.rsplit("/", 1)[0]
+        found = self._positions_for().nearest(pointer)
         return (self.line + found[0] - 1, found[1]) if found else (self.line, 1)
+
+    def _positions_for(self):
+        """The line's positions, read once however many findings ask (a 1 MB line with a hundred findings was read
+        a hundred times, and each finding walked the line from its start). The first finding walks the line to its
+        value (what the loader's lazy positions do: one finding on a line, the usual case, costs one walk); a second
+        has the whole table built, once, and every later one looks its pointer up in it, whatever the line's size."""
+        from casino_audit.json_reader import LazyPositions
+        from casino_audit.loader import load_text  # a finding's line is read again, only when there is one
+        from casino_audit.positions import Positions
+
+        self._asked += 1
+        if self._positions is None or (self._asked == 2 and self._text is not None):
+            text = self._text
+            if self._positions is not None:  # the second finding: the table, once
+                from casino_audit.json_reader import JsonProblem, JsonReader
+                from casino_audit.loader import MAX_DEPTH, MAX_NODES
+
+                self._text = None  # the text is no longer needed: only the table
+                try:
+                    self._positions = JsonReader(text, self.file, MAX_NODES, MAX_DEPTH).read()[1]
+                except JsonProblem:  # pragma: no cover - the line was read by the decoder
+                    pass
+            else:
+                loaded = load_text(text, self.file, json_syntax=True, max_bytes=MAX_RECORD_BYTES)
+                self._positions = loaded.documents[0].positions if loaded.documents else Positions()
+                if not isinstance(self._positions, LazyPositions):
+                    self._text = None  # a table already: nothing more to build
+        return self._positions
 
 
 class Stream:
@@ -86,8 +111,23 @@ class Stream:
                                      column or (1 if line else None)))
 
 
-def _open(path: str):
-    return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
+class NotRegular(Exception):
+    """A path that is no regular file (a FIFO, a device, a socket, a directory): never opened."""
+
+
+def _open(path: str, stack: ExitStack):
+    """The file, opened only if it is a regular one: opening a FIFO named *.jsonl waits for a writer (the run hangs),
+    opening a device can act on it. Stat, then open without waiting, then fstat what was opened (a file replaced
+    between the two is refused too), as the loader does for its files."""
+    from casino_audit.loader import OPEN_FLAGS
+
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotRegular(path)
+    handle = os.open(path, OPEN_FLAGS)
+    raw = stack.enter_context(os.fdopen(handle, "rb"))
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        raise NotRegular(path)
+    return stack.enter_context(gzip.open(raw, "rb")) if path.lower().endswith(".gz") else raw
 
 
 def _raw_lines(handle) -> Iterator[bytes | int]:
@@ -132,7 +172,8 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
     """(line number, text) of each non-blank line, as UTF-8; what cannot be read is a finding at its line."""
     number = 0
     try:
-        with _open(stream.path) as handle:
+        with ExitStack() as stack:
+            handle = _open(stream.path, stack)
             for number, raw in enumerate(_raw_lines(handle), start=1):
                 if type(raw) is int or len(raw) > MAX_RECORD_BYTES:
                     size = raw if type(raw) is int else len(raw)
@@ -151,7 +192,10 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
                     if not text.endswith("\n"):
                         _last_line(stream, number, text)
                     yield number, text
-    except (OSError, EOFError, zlib.error) as error:  # a cut or corrupt gzip member is a finding where it stops
+    except NotRegular:
+        stream.problem(F.LOAD_UNREADABLE, "not a regular file (a FIFO, a device or a socket is never opened): no "
+                                          "record was read")
+    except (OSError, ValueError, EOFError, zlib.error) as error:  # a cut or corrupt gzip member: where it stops
         where = f" after line {number}" if number else ""
         stream.problem(F.LOAD_UNREADABLE, f"cannot read the file{where}: {getattr(error, 'strerror', None) or error}",
                        number + 1 if number else None)
