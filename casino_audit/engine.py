@@ -294,7 +294,7 @@ class Checker:
 
         steps = self._steps.get((jurisdiction, kind))
         clear = steps is not None and steps.clear(data)
-        open_document_memo()
+        open_document_memo(document.file)
         try:
             yield from self._rules(document, data, kind, jurisdiction, game, clear, admit, finding)
         finally:

@@ -311,8 +311,21 @@ def document_memo() -> dict:
     return memo if memo is not None else {}
 
 
-def open_document_memo() -> None:
+def open_document_memo(file: Any = None) -> None:
+    """`file`: the file the document is read from; the memo of what its documents share (file_memo) is kept
+    until a document of another file comes."""
     _DOCUMENT_MEMO[0] = {}
+    if file is None or _FILE_MEMO[0] != file:
+        _FILE_MEMO[:] = [file, {}]
+
+
+_FILE_MEMO: list = [None, {}]
+
+
+def file_memo() -> dict:
+    """What every document of one file shares (the work budget of its PAR data's returns): a check run by itself,
+    outside a file, gets a fresh one each time."""
+    return _FILE_MEMO[1] if _FILE_MEMO[0] is not None and _DOCUMENT_MEMO[0] is not None else {}
 
 
 def close_document_memo() -> None:

@@ -27,8 +27,8 @@ from fractions import Fraction
 
 from casino_audit import pointers
 from casino_audit.checks.common import (MISSING_SCHEMA, NUMBER, NUMBER_OR_PARAM, PLAIN_POINTER, CompiledCheck,
-                                        NotChecked, check_schema, describe_missing, document_memo, missing_is_breach,
-                                        name, shown_number, target_list)
+                                        NotChecked, check_schema, describe_missing, document_memo, file_memo,
+                                        missing_is_breach, name, shown_number, target_list)
 from casino_audit.pointers import MISSING
 from casino_audit.values import show, show_quotient, to_decimal
 
@@ -61,8 +61,11 @@ def targets(spec):
     return target_list((spec["target"], dict), (spec.get("declared"), None), (spec.get("stakes"), None))
 
 
-CHECK_LINE_BUDGET = 300_000  # a 50-line 5x3 game on 100-stop weighted reels needs about 55,000
-CHECK_WORK = 600_000  # automaton readings for all of one filing's paytables (a quarter of a second at worst)
+# The returns are counted as `casino-audit rtp` counts them (casino_audit.par.returns' first pass), within one
+# budget of operations per file (slots.RETURN_WORK, every document and paytable of the file drawing on it), and
+# the returns not counted are estimated within another (slots.ESTIMATE_WORK): whatever `rtp` counts exactly is
+# judged exactly here, and a file of any number of machines costs what the two budgets allow.
+_WORK_KEY = "par.work"
 _CACHE: OrderedDict = OrderedDict()  # the PAR data as written -> their reading and returns (three rules read them)
 _CACHE_SIZE = 16
 _KEY = "par.computed"
@@ -81,11 +84,18 @@ def computed(par):
         from casino_audit.games import slots
 
         reading = par_data.read(par)
-        found = (reading, par_data.returns(reading, line_budget=CHECK_LINE_BUDGET, work=slots.Work(CHECK_WORK))
+        shared = file_memo()
+        if _WORK_KEY not in shared:
+            shared[_WORK_KEY] = (slots.Work(slots.RETURN_WORK), slots.Work(slots.ESTIMATE_WORK))
+        work, estimate_work = shared[_WORK_KEY]
+        fresh = work.left == slots.RETURN_WORK and estimate_work.left == slots.ESTIMATE_WORK
+        found = (reading, par_data.returns(reading, work=work, estimate_work=estimate_work)
                  if not reading.problems else [])
-        _CACHE[key] = found
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        # Figures made from a budget other documents had drawn on are this file's, not the data's: not kept.
+        if fresh or all(item.result is not None and item.result.exact for item in found[1]):
+            _CACHE[key] = found
+            if len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(key)
     memo[(_KEY, id(par))] = (par, found)
@@ -174,7 +184,7 @@ def _minimum(found, least: Fraction, bound: Fraction | None = None):
             yield table.pointer, f"{what} returns {estimate}, below the minimum of {percent(bound, 0)}"
         elif low < bound:
             yield table.pointer, (f"cannot tell whether {what} returns the minimum of {percent(bound, 0)}: it returns "
-                                  f"{estimate}, across the minimum (the exact count outgrew its work budget)")
+                                  f"{estimate}, across the minimum; {_undecided(result, [bound])}")
 
 
 _JUDGED_KEPT = 1_024  # (rate as written, paytable) judgements kept per rule: a batch of one model declares few rates
@@ -233,7 +243,24 @@ def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fract
                         f"{allowed}")
     elif low < stated - points or high > stated + points:
         yield pointer, (f"cannot tell whether `{name(pointer)}` ({show(number, 'percent')}) is the return of "
-                        f"{what}: they return {estimate} (the exact count outgrew its work budget)")
+                        f"{what}: they return {estimate}; {_undecided(result, [stated - points, stated + points])}")
+
+
+def _undecided(result, limits: list[Fraction]) -> str:
+    """Why an estimate decides nothing, and what would: the exact count (past the work a file's returns are
+    counted within), or an interval narrow enough to leave the nearest limit out, that is about this many spins
+    (the half-width shrinks as the square root of the spins)."""
+    from casino_audit.games import slots
+
+    low, high = result.ci95
+    half, gap = (high - low) / 2, min(abs(result.rtp - limit) for limit in limits)
+    why = (f"the exact count needs more than the {slots.RETURN_WORK:,} operations casino-audit counts a file's "
+           "returns within")
+    if not gap:
+        return why + ", and the estimate is at the limit itself: only the exact figure (a laboratory's) decides"
+    needed = result.rounds * (half / gap) ** 2
+    return (why + f"; a simulation of about {int(Decimal(slots.decimal_text(needed, 2))):,} spins would decide (more than casino-audit "
+            "plays), or the exact figure of a laboratory's certified PAR sheet")
 
 
 def _stakes(data, reading, stakes_at: str):

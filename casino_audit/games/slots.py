@@ -215,11 +215,13 @@ class ScatterCounts:
     def retriggered(self, counts) -> int:
         return sum(s.retrigger for s in self.entries(counts))
 
-    def distribution(self, game: Game) -> dict[tuple[int, ...], int]:
+    def distribution(self, game: Game, work: Work | None = None) -> dict[tuple[int, ...], int]:
         """Weighted stop combinations by scatter counts: the product of the reels' count polynomials."""
         total = {self.zero: 1}
         for reel in game.reels:
-            total = self.multiply(total, self.reel_polynomial(reel, game))
+            if work is not None:
+                work.spend(len(reel.strip))
+            total = self.multiply(total, self.reel_polynomial(reel, game), work)
         return total
 
     def reel_polynomial(self, reel: Reel, game: Game) -> dict[tuple[int, ...], int]:
@@ -229,9 +231,11 @@ class ScatterCounts:
             found[counts] = found.get(counts, 0) + weight
         return found
 
-    def multiply(self, p: dict, q: dict) -> dict:
+    def multiply(self, p: dict, q: dict, work: Work | None = None) -> dict:
         if len(p) * len(q) > self.MAX_PRODUCT:
             raise Uncountable("scatter counts")
+        if work is not None:
+            work.spend(len(p) * len(q))
         found: dict = {}
         for a, x in p.items():
             for b, y in q.items():
@@ -314,16 +318,25 @@ def square_root(value: Fraction, digits: int = 30) -> Decimal:
 
 # --- the evaluation ---------------------------------------------------------------------------------------------
 
-# Work budgets: a real machine needs far less; a hostile PAR sheet must not run for minutes.
-LINE_BUDGET = 1_000_000  # automaton steps for the lines' return (a 50-line 5x3 game on 100-stop reels: ~55,000)
+# Work budgets, in counted operations (never the clock: the same file gets the same figures on any machine). A
+# real machine needs far less; a hostile PAR sheet must not run for minutes. An operation is at most about 1 us of
+# CPU on the reference machine, loaded (an automaton reading of one symbol weight; a joint transition counts
+# JOINT_COST, a simulated spin one per slots_simulate.LINE_NODES lines read on a reel).
+RETURN_WORK = 3_000_000  # one file's returns, every paytable, counted exactly: `check` and `rtp` alike (~3 s)
+ESTIMATE_WORK = 1_000_000  # one file's simulations of the returns that could not be counted (~1 s)
+MOMENTS_WORK = 3_000_000  # `rtp`'s hit frequencies and standard deviations, for one file (~3 s)
+LINE_BUDGET = RETURN_WORK  # automaton steps for one game's lines (a 50-line 5x3 game on 100-stop reels: ~55,000)
 JOINT_BUDGET = 400_000  # transitions of the lines together, for each of hit frequency and variance (~0.8 s at most)
+JOINT_COST = 2  # operations a joint transition is charged (it adds three sums of large integers)
 
 
 def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 20_000, seed: int = 1,
-             line_budget: int | None = None, joint_budget: int | None = None, work: Work | None = None) -> Result:
+             line_budget: int | None = None, joint_budget: int | None = None, work: Work | None = None,
+             estimate: bool = True) -> Result:
     """The paytable's return, counted exactly; with `moments`, also its hit frequency and standard deviation.
     A count that outgrows its budget (LINE_BUDGET, JOINT_BUDGET unless given) is replaced by a seeded simulation of
-    `rounds` spins, labelled so. `work` bounds the automaton readings of both (Uncountable past it)."""
+    `rounds` spins, labelled so (without `estimate`, the return's count raises Uncountable instead). `work` bounds
+    the operations of both (Uncountable past it)."""
     from casino_audit.games import slots_simulate
 
     line_budget = LINE_BUDGET if line_budget is None else line_budget
@@ -338,13 +351,17 @@ def evaluate(paytable: Paytable, *, moments: bool = True, rounds: int = 20_000, 
                 paytable.free_game, moments=moments, line_budget=line_budget, joint_budget=joint_budget,
                 hit_frequency=False, work=work)
     except Uncountable:
-        if work is not None and work.left < 0:
+        if not estimate or (work is not None and work.left < 0):
             raise
         return slots_simulate.simulate(paytable, rounds, seed, note="the exact count outgrew its work budget",
                                        work=work)
     result = combine(paytable, base, free)
     if moments and (result.variance is None or result.hit_frequency is None):
-        estimate = slots_simulate.simulate(paytable, rounds, seed, work=work)
+        if work is not None:  # as many of the spins asked for as the work left allows
+            rounds = min(rounds, max(work.left, 0) // slots_simulate.spin_cost(paytable))
+        if rounds < slots_simulate.MIN_ROUNDS:
+            raise Uncountable("moments")
+        estimate = slots_simulate.simulate(paytable, rounds, seed, work=work, until_spent=work is not None)
         result = _with_estimates(result, estimate)
     return result
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from casino_audit.games.slots import (HIGHEST, LINE_ALL, ONE, ZERO, Game, GameStats, ScatterCounts, Uncountable)
+from casino_audit.games.slots import (HIGHEST, JOINT_COST, LINE_ALL, ONE, ZERO, Game, GameStats, ScatterCounts,
+                                      Uncountable)
 
 _MAX_STATES = 200_000
 
@@ -37,6 +38,10 @@ class Automaton:
         self.highest = game.wild_multipliers == HIGHEST
         self.wilds = {w.symbol: (w.substitutes, _plain(w.multiplier)) for w in game.wilds}
         self.most = max([_plain(w.multiplier) for w in game.wilds] + [1])
+        # what a joint transition is charged: its sums are of wins, fractions where a pay or multiplier is one
+        # (some ten times the cost of integers)
+        whole = all(type(v) is int for v in self.values) and all(type(m) is int for _, m in self.wilds.values())
+        self.joint_cost = JOINT_COST if whole else JOINT_COST * 10
         # After position i matched, the most the wilds could still multiply entry e by (for pruning).
         self.headroom = []
         for pattern in self.patterns:
@@ -119,6 +124,7 @@ def line_outcomes(automaton: Automaton, rows: tuple[int, ...], by_row, totals, b
     """The decided states of one line, each with its weight over the cycle."""
     spread = {0: 1}
     reels = len(rows)
+    work = automaton.work
     for position in range(reels):
         weights = by_row[position][rows[position]]
         following = {}
@@ -129,6 +135,8 @@ def line_outcomes(automaton: Automaton, rows: tuple[int, ...], by_row, totals, b
             budget[0] -= len(weights)
             if budget[0] < 0:
                 raise Uncountable("line budget")
+            if work is not None:  # every paytable of a file draws on one budget
+                work.spend(len(weights))
             for symbol, count in weights.items():
                 nxt = automaton.step(position, sid, symbol)
                 following[nxt] = following.get(nxt, 0) + weight * count
@@ -167,15 +175,17 @@ def stats(game: Game, *, moments: bool, line_budget: int, joint_budget: int, hit
         hits, wins = _each_entry(game, by_row, totals, signature, work)
     found = GameStats(cycle, line_win, entries=[(pay, hits[e], wins[e]) for e, pay in enumerate(game.pays)])
     scatters = ScatterCounts(game.scatters)
-    found.by_counts = {k: [w, None, None] for k, w in scatters.distribution(game).items()}
+    found.by_counts = {k: [w, None, None] for k, w in scatters.distribution(game, work).items()}
     if hit_frequency:
         try:
-            found.no_win = no_win_weight(game, automaton, scatters, joint_budget)
+            found.no_win = _charged(lambda left: no_win_weight(game, automaton, scatters, joint_budget, left),
+                                    automaton, joint_budget)
         except Uncountable:
             return found  # the moments keep more states than this count: they would outgrow it too
     if moments:
         try:
-            found.by_counts = joint_moments(game, automaton, scatters, joint_budget)
+            found.by_counts = _charged(lambda left: joint_moments(game, automaton, scatters, joint_budget, left),
+                                       automaton, joint_budget)
             found.moments = True
         except Uncountable:
             pass
@@ -261,7 +271,8 @@ class _Reels:
         return found
 
 
-def joint_moments(game: Game, automaton: Automaton, scatters: ScatterCounts, budget: int) -> dict:
+def joint_moments(game: Game, automaton: Automaton, scatters: ScatterCounts, budget: int,
+                  left: list[int] | None = None) -> dict:
     """Per scatter count: [weight, sum of X, sum of X^2] over the cycle, X the sum of the lines' wins, all lines
     pushed together reel by reel. A state is (the lines not yet decided, each with its automaton state; the
     scatter counts so far); it carries the weight and the sums of the decided lines' wins and of their square."""
@@ -269,7 +280,7 @@ def joint_moments(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
     lines = game.lines
     start = (tuple((j, 0) for j in range(len(lines))), scatters.zero)
     states = {start: [1, 0, 0]}
-    left = [budget]
+    left = [budget] if left is None else left
     for position in range(len(game.reels)):
         moves: dict[tuple, list] = {}  # alive lines -> [(next alive lines, wins decided, counts, weight)]
         groups: dict = {}
@@ -303,6 +314,20 @@ def joint_moments(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
         for i in range(3):
             slot[i] += values[i]
     return found
+
+
+def _charged(count, automaton: Automaton, budget: int):
+    """`count(left)` (joint_moments, no_win_weight), its transitions charged to the file's work whether or not it
+    finishes (each costs automaton.joint_cost operations): every paytable of a file draws on one budget, and the
+    count stops at half the file's work left (what it may not finish leaves the other half to a simulation)."""
+    if automaton.work is not None:
+        budget = min(budget, max(automaton.work.left, 0) // 2 // automaton.joint_cost)
+    left = [budget]
+    try:
+        return count(left)
+    finally:
+        if automaton.work is not None:
+            automaton.work.spend((budget - max(left[0], 0)) * automaton.joint_cost)
 
 
 def _by_row(automaton: Automaton, lines, alive: tuple, position: int, quiet: bool, memo: dict):
@@ -354,13 +379,14 @@ def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Ree
     return found
 
 
-def no_win_weight(game: Game, automaton: Automaton, scatters: ScatterCounts, budget: int) -> int:
+def no_win_weight(game: Game, automaton: Automaton, scatters: ScatterCounts, budget: int,
+                  left: list[int] | None = None) -> int:
     """The weight of the combinations on which no line wins and no scatter pays or awards spins: the lines pushed
     together, a state dropped as soon as one of its lines has won (its best win is above nothing)."""
     reels = _Reels(game, scatters)
     lines = game.lines
     states = {(tuple((j, 0) for j in range(len(lines))), scatters.zero): 1}
-    left = [budget]
+    left = [budget] if left is None else left
     moves: dict = {}
     for position in range(len(game.reels)):
         moves.clear()

@@ -9,9 +9,11 @@ import itertools
 import random
 from fractions import Fraction
 
-from casino_audit.games.slots import (ONE, ZERO, Game, NotEvaluable, Paytable, Result, ScatterCounts,
+from casino_audit.games.slots import (ONE, ZERO, Game, NotEvaluable, Paytable, Result, ScatterCounts, Uncountable,
                                       decimal_text, square_root)
 
+LINE_NODES = 4  # nodes of the lines' tree a simulated spin reads per operation it is charged (memoised: cheap)
+MIN_ROUNDS = 200  # fewer simulated spins than this say nothing: the figure is then not given
 FREE_SPINS_CAP = 1_000_000  # free spins played from one trigger at most (the mean is finite; a run is cut there)
 
 
@@ -41,6 +43,9 @@ class Spinner:
             from casino_audit.games.slots_lines import Automaton
             self.automaton = Automaton(game, work)
             self.tree = _tree(game.lines, 0)
+        # what a spin is charged: its stops drawn, and each line's reading (a node of the tree) or each subject's
+        # run (charged by ways_win)
+        self.cost = len(game.reels) + (0 if game.ways else _nodes(self.tree) // LINE_NODES)
 
     def stops(self) -> list[int]:
         randrange = self.rng.randrange
@@ -50,6 +55,8 @@ class Spinner:
         return [columns[stop] for columns, stop in zip(self.columns, self.stops())]
 
     def spin(self) -> tuple[Fraction, tuple[int, ...]]:
+        if self.work is not None:
+            self.work.spend(self.cost)
         stops = self.stops()
         columns = [columns[stop] for columns, stop in zip(self.columns, stops)]
         counts = self.scatters.zero
@@ -114,6 +121,26 @@ def _tree(lines, position: int) -> list:
             for row, group in sorted(by_row.items())]
 
 
+def _round(base: Spinner, free: Spinner | None, multiplier: Fraction) -> tuple[Fraction, int]:
+    """One base spin and the free spins it awards: (the win, 1 if it paid or awarded free spins)."""
+    win, counts = base.spin()
+    win += base.scatters.pay(counts)
+    awarded = base.scatters.awarded(counts)
+    hit = 1 if win or awarded else 0
+    played = 0
+    while awarded and free is not None and played < FREE_SPINS_CAP:
+        awarded -= 1
+        played += 1
+        free_win, free_counts = free.spin()
+        win += multiplier * (free_win + free.scatters.pay(free_counts))
+        awarded += free.scatters.retriggered(free_counts)
+    return win, hit
+
+
+def _nodes(tree: list) -> int:
+    return sum(1 + _nodes(children) for _, _, children in tree)
+
+
 def paths(cells: list[list], highest: bool) -> Fraction:
     """The path multipliers over these reels summed (each reel: its cells' multipliers)."""
     if not highest:
@@ -133,7 +160,10 @@ def paths(cells: list[list], highest: bool) -> Fraction:
     return total
 
 
-def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=None) -> Result:
+def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=None,
+             until_spent: bool = False) -> Result:
+    """`rounds` seeded spins; with `until_spent`, as many of them as `work` allows (at least MIN_ROUNDS, else
+    Uncountable), the figures then over the spins played."""
     rng = random.Random(seed)
     base = Spinner(paytable.game, rng, work)
     free = None
@@ -143,19 +173,15 @@ def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=No
     bet, multiplier = paytable.bet, paytable.free_spin_multiplier
     total = squares = ZERO
     hits = 0
-    for _ in range(rounds):
-        win, counts = base.spin()
-        win += base.scatters.pay(counts)
-        awarded = base.scatters.awarded(counts)
-        if win or awarded:
-            hits += 1
-        played = 0
-        while awarded and free is not None and played < FREE_SPINS_CAP:
-            awarded -= 1
-            played += 1
-            free_win, free_counts = free.spin()
-            win += multiplier * (free_win + free.scatters.pay(free_counts))
-            awarded += free.scatters.retriggered(free_counts)
+    for played_rounds in range(rounds):
+        try:
+            win, hit = _round(base, free, multiplier)
+        except Uncountable:
+            if not until_spent or played_rounds < MIN_ROUNDS:
+                raise
+            rounds = played_rounds  # the work is spent: the figures are those of the rounds played in full
+            break
+        hits += hit
         total += win
         squares += win * win
     mean = total / rounds
@@ -168,6 +194,14 @@ def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=No
                   rounds=rounds, hit_frequency=Fraction(hits, rounds), hit_frequency_exact=False,
                   variance=variance / (bet * bet), sd=square_root(variance / (bet * bet)), sd_exact=False,
                   sd_rounds=rounds, notes=notes)
+
+
+def spin_cost(paytable: Paytable) -> int:
+    """About what one simulated spin is charged (a base spin; free spins are charged as they are played)."""
+    game = paytable.game
+    if game.ways:
+        return len(game.reels) * (1 + len({p.subject for p in game.pays}))
+    return len(game.reels) * (1 + len(game.lines) // LINE_NODES)
 
 
 def _check_finite(game: Game) -> None:

@@ -143,7 +143,8 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
         spend(reels)
         polynomial = {scatters.zero: 1}
         for i in range(reels):
-            polynomial = scatters.multiply(polynomial, reel_mean(i, keys_f[i], None if keys_g is None else keys_g[i]))
+            polynomial = scatters.multiply(polynomial, reel_mean(i, keys_f[i], None if keys_g is None else keys_g[i]),
+                                           work)
             if not polynomial:
                 break
         return polynomial
@@ -152,7 +153,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
     for keys, coefficient in terms.items():
         for counts, v in term_mean(keys).items():
             first[counts] = first.get(counts, 0) + coefficient * v
-    by_counts = {k: [w, _plain(Fraction(first.get(k, 0))), None] for k, w in scatters.distribution(game).items()}
+    by_counts = {k: [w, _plain(Fraction(first.get(k, 0))), None] for k, w in scatters.distribution(game, work).items()}
     found = GameStats(cycle, Fraction(sum(first.values(), ZERO)), by_counts=by_counts)
     if moments:
         listed = list(terms.items())

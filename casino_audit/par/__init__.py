@@ -9,13 +9,13 @@ traceback. The bounds keep a hostile sheet's cost small (the count's work budget
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from casino_audit import pointers
-from casino_audit.games import slots
+from casino_audit.games import slots, slots_simulate
 from casino_audit.values import show, to_decimal
 
 ANY = "any"
@@ -713,27 +713,59 @@ class Computed:
     result: slots.Result | None  # None: past the work limit, nothing is known of it
 
 
-SIMULATION_WORK = 400_000  # line readings a check's simulation may do per paytable, when the count gave up
+MIN_ROUNDS = slots_simulate.MIN_ROUNDS  # fewer spins than this say nothing: the paytable is left uncounted (None)
+USEFUL_ROUNDS = 2_000  # spins an estimate is given at least, while the estimates' work lasts
+MAX_ROUNDS = 1_000_000  # spins one paytable's simulation plays at most, however much work is left
 
 
 def returns(reading: Reading, *, moments: bool = False, rounds: int | None = None, seed: int = 1,
             line_budget: int | None = None, joint_budget: int | None = None,
-            work: slots.Work | None = None) -> list[Computed]:
-    """Each paytable's result (the return only, unless `moments`). A count past its budget is simulated: by
-    default with as many spins as a fixed amount of work allows (a check must stay fast on any sheet). `work`,
-    shared by every paytable, bounds it all: a paytable evaluated past it has no result (None)."""
-    found = []
+            work: slots.Work | None = None, estimate_work: slots.Work | None = None,
+            moments_work: slots.Work | None = None) -> list[Computed]:
+    """Each paytable's result (the return only, unless `moments`), in three passes over the paytables, each with
+    its own budget of operations shared by every paytable (a file's, never a paytable's: fifty paytables cost what
+    one budget allows):
+    1. the return, counted exactly, within `work` (slots.RETURN_WORK by default). `check` and `rtp` run this same
+       pass with the same budget, so whatever `rtp` counts exactly `check` judges exactly;
+    2. the returns not counted, estimated by seeded simulations sharing `estimate_work` (slots.ESTIMATE_WORK):
+       `rounds` spins each, or as many as the work left allows (at least MIN_ROUNDS, else no result: None);
+    3. with `moments`, the hit frequency and standard deviation of each paytable counted, within `moments_work`
+       (slots.MOMENTS_WORK): past it, the return stands and the result says they were not computed."""
+    work = slots.Work(slots.RETURN_WORK) if work is None else work
+    estimate_work = slots.Work(slots.ESTIMATE_WORK) if estimate_work is None else estimate_work
+    results: list[slots.Result | None] = []
     for table in reading.paytables:
-        game = table.paytable.game
-        # A spin reads its lines (or its window) on each reel, and counts each scatter symbol on each reel.
-        scatter_symbols = len({s.symbol for s in game.scatters})
-        per_spin = ((len(game.lines or ()) or game.rows) + scatter_symbols) * len(game.reels) + scatter_symbols
-        spins = rounds or max(200, SIMULATION_WORK // per_spin)
         try:
-            result = slots.evaluate(table.paytable, moments=moments, rounds=spins, seed=seed, line_budget=line_budget,
-                                    joint_budget=joint_budget, work=work)
+            results.append(slots.evaluate(table.paytable, moments=False, line_budget=line_budget, work=work,
+                                          estimate=False))
         except slots.Uncountable:
-            result = None  # past the work limit: neither counted nor simulated
-        found.append(Computed(table, result))
-    return found
-
+            results.append(None)
+    left = [i for i, result in enumerate(results) if result is None]
+    for n, i in enumerate(left):
+        paytable = reading.paytables[i].paytable
+        # each paytable still to estimate alike, but none fewer spins than say something (the first have them)
+        share = slots.Work(min(max(estimate_work.left, 0), max(
+            estimate_work.left // (len(left) - n), USEFUL_ROUNDS * slots_simulate.spin_cost(paytable))))
+        note = (f"the exact count outgrew the {slots.RETURN_WORK:,} operations a file's returns are counted within"
+                if work.left < 0 else "the exact count outgrew its work budget")
+        given = share.left
+        try:  # the spins asked for, or as many as its share allows (a free spin or a multiplier costs more)
+            results[i] = slots_simulate.simulate(paytable, rounds or MAX_ROUNDS, seed, note=note, work=share,
+                                                 until_spent=True)
+        except slots.Uncountable:
+            pass
+        estimate_work.left -= given - max(share.left, 0)
+    if moments:
+        moments_work = slots.Work(slots.MOMENTS_WORK) if moments_work is None else moments_work
+        for i, result in enumerate(results):
+            if result is None or not result.exact:
+                continue  # an estimate's simulation gave its moments
+            try:
+                results[i] = slots.evaluate(reading.paytables[i].paytable, moments=True, rounds=rounds or 20_000,
+                                            seed=seed, line_budget=line_budget, joint_budget=joint_budget,
+                                            work=moments_work)
+            except slots.Uncountable:
+                results[i] = replace(result, notes=(*result.notes, (
+                    f"the hit frequency and standard deviation are not computed: they need more than the "
+                    f"{slots.MOMENTS_WORK:,} operations allowed a file's figures beside its returns")))
+    return [Computed(table, result) for table, result in zip(reading.paytables, results)]

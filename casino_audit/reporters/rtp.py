@@ -39,9 +39,20 @@ def _number(value: Fraction) -> str:
     return show(value.numerator) if value.denominator == 1 else decimal_text(value, 30)
 
 
+def not_computed() -> str:
+    """Why a paytable has no figures: what the file's work was spent on, and what would give them."""
+    from casino_audit.games import slots
+
+    return (f"not computed: the file's returns are counted within {slots.RETURN_WORK:,} operations and estimated "
+            f"within {slots.ESTIMATE_WORK:,} more, and its other paytables (or this one's size) took them; evaluate "
+            "this paytable alone (--paytable NAME), or have its return certified by a laboratory")
+
+
 def _paytable(item) -> dict:
     result, table = item.result, item.paytable
-    entry = {"name": result.paytable, "pointer": table.pointer, "bet": _number(result.bet),
+    if result is None:
+        return {"name": table.paytable.name, "pointer": table.pointer, "computed": False, "notes": [not_computed()]}
+    entry = {"name": result.paytable, "pointer": table.pointer, "computed": True, "bet": _number(result.bet),
              "denomination": str(table.denomination) if table.denomination is not None else None,
              "declared_rate": table.declared[1] if table.declared and isinstance(table.declared[1], str) else None,
              "exact": result.exact, "rtp": _fraction(result.rtp), "rtp_decimal": decimal_text(result.rtp),
@@ -100,6 +111,12 @@ def _rich(console: Console, file: str, declared, item) -> None:
 
     def say(text: str, style: str = "") -> None:
         console.print(Text(text, style=style))
+
+    if result is None:
+        say(f"{file}: paytable {table.paytable.name!r}", "bold")
+        say(f"  return to player  {not_computed()}")
+        say("")
+        return
 
     bet = f"{_number(result.bet)} credit{'' if result.bet == 1 else 's'}"
     if table.denomination is not None:
