@@ -25,7 +25,8 @@ A family module (one per game family: baccarat, roulette, stud, blackjack, dice)
     stakes(coup) -> Iterator[(pointer, chance, amount[, bet])]
         Every stake of the coup (a bet, an ante, a raise, a double), for the core's limit and multiple checks;
         `bet` (optional, hashable or None) names the one player's bet the stake is part of (seat, chance, its
-        numbers): the records of one bet are added up against the maximum.
+        numbers): the records of one bet are added up against the maximum. Stakes with no seat are one
+        player's (seat None), added up as such: a stake split over seatless records is never dropped.
 
 Amounts in coups are Decimal (JSON numbers are read as Decimal, CSV cells and strings parsed by `money`),
 never float. Cards are written rank then suit: rank one of A 2 3 4 5 6 7 8 9 T J Q K, suit one of c d h s

@@ -130,9 +130,10 @@ def start(prepared: Prepared) -> dict:
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
     for index, bet in enumerate(coup.get("bets") or ()):
-        seat = bet.get("seat")  # a seat's stakes on one chance are one stake against the maximum
+        seat = bet.get("seat")  # a seat's stakes on one chance are one stake against the maximum; stakes with no
+        seat = seat if type(seat) is int else None  # seat are one player's (None), never left out of it
         yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake"), \
-            (seat, bet.get("chance")) if type(seat) is int and type(bet.get("chance")) is str else None
+            (seat, bet.get("chance")) if type(bet.get("chance")) is str else None
 
 
 def limit_names(terms: Terms) -> frozenset[str]:
