@@ -74,7 +74,21 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     return Terms(play=play.data if play else None,
                  payouts=payouts,
                  decks=decks,
-                 limits=limits, params=dict(params), table=table)
+                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems))
+
+
+def _continues(header: Mapping, problems: list) -> bool:
+    """Whether the log's first coup continues a shoe another log began (`shoe_continues: true`): only a log that
+    continues another (`first_coup` over 1) can; a log of coup 1 saying so is held to its shoe's start burn, said."""
+    if header.get("shoe_continues") is not True:
+        return False
+    first = header.get("first_coup")
+    if type(first) is int and first > 1:
+        return True
+    problems.append(("/shoe_continues", "`shoe_continues: true` says the log's first coup continues a shoe another "
+                                        "log began, but the log starts at coup 1 (no `first_coup` over 1): its "
+                                        "first shoe starts here, and is held to its burn", F.LOAD_AMBIGUOUS))
+    return False
 
 
 def _is_count(value) -> bool:
@@ -275,6 +289,11 @@ class LogSession:
                             self._not_applied(rule, why)
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
+        if self.terms.continues and self.engine:  # what the log could not record: said, not passed in silence
+            for rule, _ in self.by_aspect.get("burn", ()):
+                self._not_applied(rule, "the log continues a shoe another log began (`shoe_continues`, from coup "
+                                        f"{header.data.get('first_coup')}): that shoe's start burn is in the other "
+                                        "log; the log's later shoes are held to it", Severity.INFO)
         for pointer, message, law in declared:  # the log's deal rules say it (they read the same article), else
             deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
             self._pending.extend(self._breach("", header, pointer, message, deal))
