@@ -419,13 +419,30 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
                    not_encoded, chain, str(path), digest, parent, replaced, play)
 
 
+# The rules of play's mappings keyed by a number (a banker's total, a point): YAML keys are read as written, as
+# text, and the engines look them up by number; each is made a mapping of ints here, in one place, so that no
+# engine meets "5" where it asks for 5 (PT n.º 20 b)'s half-on-five deduction was never applied that way). The
+# meta-schema holds these keys to digits. (A burn's `values` are keyed by rank, "2" to "9" among A T J Q K: text.)
+NUMBER_KEYED = frozenset({"deduction_by_banker_total", "by_point"})
+NUMBER_KEYED_UNDER = {"drawing": frozenset({"banker"})}  # keyed by number where they are under this key
+
+
 def _play_data(raw: dict) -> dict:
-    """The engines' data: a drawing table's banker totals as numbers (YAML keys are read as written, as text)."""
-    data = {key: value for key, value in raw.items() if key != "citation"}
-    if "drawing" in data:
-        data["drawing"] = {**data["drawing"], "banker": {int(total): row for total, row in
-                                                         data["drawing"]["banker"].items()}}
-    return data
+    """The engines' data, every mapping keyed by a number (NUMBER_KEYED) keyed by ints."""
+    return {key: _numbers_keyed(value, key in NUMBER_KEYED, NUMBER_KEYED_UNDER.get(key, frozenset()))
+            for key, value in raw.items() if key != "citation"}
+
+
+def _numbers_keyed(value, keyed: bool, under: frozenset = frozenset()):
+    if isinstance(value, dict):
+        if keyed:
+            return {int(key) if isinstance(key, str) and key.strip().isdigit() and key.isascii() else key: item
+                    for key, item in value.items()}
+        return {key: _numbers_keyed(item, key in NUMBER_KEYED or key in under, NUMBER_KEYED_UNDER.get(key, frozenset()))
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_numbers_keyed(item, False) for item in value]
+    return value
 
 
 def _citation(raw: dict, instruments: dict, document: Document, pointer: str, problems: list[str]) -> Citation:

@@ -18,8 +18,9 @@ PT_PARAMS = {"blackjack_jackpot_stake_eur": Decimal(5)}
 
 def terms(code="pt", params=None, decks=6):
     params = params if params is not None else (PT_PARAMS if code == "pt" else S.SAMPLE_PARAMS)
+    # a shoe's burn (PT n.º 10) is PT-BJ-LOG-BURN's, tested apart (tests/test_log_burns.py)
     return Terms(play=load_builtin(code).play["blackjack"].data, payouts=None, decks=decks,
-                 limits={"minimum": Decimal(10)}, params=params)
+                 limits={"minimum": Decimal(10)}, params=params, aspects=frozenset(R.ASPECTS) - {"burn"})
 
 
 def replay(coups, code="pt", **kw):

@@ -449,10 +449,16 @@ def test_what_a_punto_banco_replay_cannot_check_is_said_aspect_by_aspect(tmp_pat
             "decks": 8, "limits": {"minimum": 20}}))
     assert set(raised.value.reasons) == {"drawing"} and raised.value.prepared is not None
     assert "no drawing table" in raised.value.reasons["drawing"]
+    # no decks declared where the law allows six or eight: the cards are counted against eight, and that is said
+    from casino_audit.logs.session import terms_for
+    problems = []
+    terms = terms_for({"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca"}, load_builtin("pt"),
+                      "bacara_ponto_banca", {}, str(tmp_path / "log.jsonl"), problems)
+    assert terms.decks == 8 and [p[0] for p in problems] == ["/decks"] and "counted against 8" in problems[0][1]
     with pytest.raises(Unavailable) as raised:
-        replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(tmp_path, "bacara_ponto_banca", "pt"))
-    assert set(raised.value.reasons) == {"drawing", "deal", "both_sides"}
-    assert "decks" in raised.value.reasons["deal"] and "minimum" in raised.value.reasons["both_sides"]
+        replay_baccarat.prepare("bacara_ponto_banca", terms)
+    assert set(raised.value.reasons) == {"drawing", "both_sides", "burn"} - {"burn"}
+    assert "minimum" in raised.value.reasons["both_sides"]
     with pytest.raises(Unavailable) as raised:  # LU's six decks are the law's (Art. 37-4)
         replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path))
     assert set(raised.value.reasons) == {"both_sides"}
@@ -471,8 +477,11 @@ def test_what_a_punto_banco_replay_cannot_check_is_said_aspect_by_aspect(tmp_pat
 
 def _lu_replay(tmp_path, coups, header_extra=None):
     from casino_audit.replay import baccarat as replay_baccarat
-    prepared = replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path, header_extra={
-        "decks": 1, "limits": {"minimum": 20}, **(header_extra or {})}))
+    from dataclasses import replace
+    terms = _pb_terms(tmp_path, header_extra={"decks": 6, "limits": {"minimum": 20}, **(header_extra or {})})
+    # a one-deck shoe, as the engine's count is tested here (a header's decks are held to the law's six apart,
+    # tests/test_log_declarations.py)
+    prepared = replay_baccarat.prepare("punto_banco", replace(terms, decks=1))
     state = replay_baccarat.start(prepared)
     found = []
     for coup in coups:
@@ -574,7 +583,7 @@ def test_a_seats_stakes_on_one_chance_are_held_together_against_the_maximum():
                      {"seat": 2, "chance": "banco", "stake": 5}, {"chance": "banco", "stake": 5},
                      {"seat": True, "chance": "banco", "stake": 5}, {"seat": 1, "chance": 7, "stake": 5}]}
     assert [key for *_, key in replay_baccarat.stakes(coup)] == [(1, "banco"), (1, "banco"), (2, "banco"),
-                                                                   None, None, None]
+                                                                   (None, "banco"), (None, "banco"), None]
     assert [pointer for pointer, *_ in replay_baccarat.stakes(coup)] == [f"/bets/{i}/stake" for i in range(6)]
 
 

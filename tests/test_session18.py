@@ -329,6 +329,8 @@ def test_a_blackjack_shoe_that_comes_back_is_a_breach_of_the_deal(cli, tmp_path)
 
     lines = (EXAMPLES / "pt/log-blackjack.jsonl").read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].replace('"shoe": 1', '"shoe": 2')  # coup 2 from shoe 2, coup 3 back to shoe 1
+    for at in (2, 3):  # each shoe's first coup (the one coming back is started anew) with its burn (n.º 10)
+        lines[at] = lines[at].replace('"dealer":', '"burned": ["2c"], "dealer":', 1)
     found = _log_findings(cli, tmp_path, lines, "--param", "blackjack_jackpot_stake_eur=1")
     assert found == [("PT-BJ-LOG-DEAL", 4)]
 

@@ -101,12 +101,20 @@ def ruleset_schema() -> dict:
                 }, ["naturals", "player_draws_on", "banker"]),
                 "zero_rule": _closed({"simple_chances": {"enum": ["lose", "half_back", "en_prison_one_spin"]}},
                                      ["simple_chances"]),
-                # a shoe's burn (LU Art. 37-4): its first card is turned, and its value (`values`, by rank) says how
-                # many cards are burnt
-                "burn": _closed({"values": {"type": "object", "propertyNames": {"enum": list("A23456789TJQK")},
-                                            "additionalProperties": {"type": "integer", "minimum": 0,
-                                                                     "maximum": 20},
-                                            "minProperties": 13}}, ["values"]),
+                # a shoe's burn: its first card turned, and its value (`values`, by rank) says how many cards are
+                # burnt (LU Art. 37-4); or so many cards at a shoe's start (`shoe_start`, PT bacará n.º 6) and
+                # before every later coup (`each_coup`, n.º 13), exactly or `at_least` (a blackjack coup's
+                # `burned` holds the cards burnt during it too); `shuffling_shoe_excepts_shoe_start`: a table
+                # dealing from an automatic shuffling shoe burns none at a shoe's start (PT bacará n.º 5, a)
+                "burn": {**_closed({
+                    "values": {"type": "object", "propertyNames": {"enum": list("A23456789TJQK")},
+                               "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 20},
+                               "minProperties": 13},
+                    "shoe_start": {"type": "integer", "minimum": 1, "maximum": 416},
+                    "each_coup": {"type": "integer", "minimum": 1, "maximum": 416},
+                    "at_least": {"type": "boolean"},
+                    "shuffling_shoe_excepts_shoe_start": {"type": "boolean"}}, []),
+                    "anyOf": [{"required": ["values"]}, {"required": ["shoe_start"]}, {"required": ["each_coup"]}]},
                 "bets": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                          "additionalProperties": _closed({
                              "wins_on": {"enum": ["player", "banker", "tie", "player_pair", "banker_pair"]},

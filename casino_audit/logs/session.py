@@ -64,8 +64,7 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
             problems.append((f"/limits/{key}", f"the header's {key} {cents(ours)} is not the table configuration's "
                                                f"{cents(theirs)}: the coups are held to the configuration's",
                              F.LOAD_AMBIGUOUS))
-    decks = (table.get("cards") or {}).get("decks") or header.get("decks") or \
-        (law_schedule(ruleset, game, "/cards") or {}).get("decks")
+    decks = _held_decks(ruleset, game, table, header, problems)
     play = ruleset.play.get(game)
     law = law_schedule(ruleset, game, "/payouts")
     payouts = table.get("payouts") or law
@@ -74,8 +73,96 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
         payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None))
     return Terms(play=play.data if play else None,
                  payouts=payouts,
-                 decks=decks if isinstance(decks, int) and not isinstance(decks, bool) else None,
-                 limits=limits, params=dict(params), table=table)
+                 decks=decks,
+                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems))
+
+
+def _continues(header: Mapping, problems: list) -> bool:
+    """Whether the log's first coup continues a shoe another log began (`shoe_continues: true`): only a log that
+    continues another (`first_coup` over 1) can; a log of coup 1 saying so is held to its shoe's start burn, said."""
+    if header.get("shoe_continues") is not True:
+        return False
+    first = header.get("first_coup")
+    if type(first) is int and first > 1:
+        return True
+    problems.append(("/shoe_continues", "`shoe_continues: true` says the log's first coup continues a shoe another "
+                                        "log began, but the log starts at coup 1 (no `first_coup` over 1): its "
+                                        "first shoe starts here, and is held to its burn", F.LOAD_AMBIGUOUS))
+    return False
+
+
+def _is_count(value) -> bool:
+    return type(value) is int and value > 0
+
+
+def law_decks(ruleset: Ruleset, game: str, table: Mapping | None = None) -> tuple[frozenset, list[Rule]]:
+    """The deck counts the law allows a game's shoe, and the table rules that say so (LU Art. 37-4: six; PT
+    blackjack n.º 3: four or six; PT bacará n.º 1: six, or eight at a double table ...): each table rule on
+    `/cards/decks` (a value's `equals`/`one_of`, a `/cards` schedule's `decks`) whose `when:` holds for the table
+    configuration (or, with none, for a table that says nothing: every reading the law allows). Empty where the
+    law fixes no count (LU blackjack)."""
+    from casino_audit.checks import compile_condition
+
+    document = table if isinstance(table, Mapping) and table else {"kind": "table", "game": game}
+    counts: set = set()
+    rules: list[Rule] = []
+    for rule in ruleset.rules:
+        check = rule.check
+        if rule.kind != "table" or game not in rule.games:
+            continue
+        if check.get("target") == "/cards/decks" and check.get("kind") == "value":
+            given = [check["equals"]] if "equals" in check else list(check.get("one_of") or ())
+        elif check.get("target") == "/cards" and check.get("kind") == "schedule" and \
+                isinstance(check.get("equals"), Mapping) and "decks" in check["equals"]:
+            given = [check["equals"]["decks"]]
+        else:
+            continue
+        given = [value for value in given if _is_count(value)]
+        try:
+            holds = all(compile_condition(condition)(document) for condition in rule.when)
+        except Exception:  # a condition this document cannot be read by: the rule's count is taken all the same
+            holds = True
+        if given and holds:
+            counts.update(given)
+            rules.append(rule)
+    return frozenset(counts), rules
+
+
+def _held_decks(ruleset: Ruleset, game: str, table: Mapping, header: Mapping, problems: list) -> int | None:
+    """The decks the shoe's cards are counted against: the table configuration's `cards/decks`, else the header's
+    `decks`, held to the law first (`law_decks`). A count the law does not allow is an error of its deck rule at
+    the place declaring it, and the cards are counted against the most the law allows (no legal shoe is then
+    flagged), said; none declared, against the law's one count, or the most of several, said."""
+    cards = table.get("cards") if isinstance(table.get("cards"), Mapping) else {}
+    declared, where = (cards.get("decks"), "/table_config") if cards.get("decks") is not None else \
+        (header.get("decks"), "/decks")
+    legal, rules = law_decks(ruleset, game, table)
+    if not legal:
+        return declared if _is_count(declared) else None
+    allowed = " or ".join(str(n) for n in sorted(legal))
+    most = max(legal)
+    if declared is None:
+        if len(legal) > 1:
+            problems.append(("/decks" if not cards else "/table_config",
+                             f"no number of decks is declared (the table configuration's `cards/decks` or the "
+                             f"header's `decks`); the law allows {allowed}: the shoe's cards are counted against "
+                             f"{most}, and a card seen more often than a smaller shoe holds it passes",
+                             F.LOAD_AMBIGUOUS, None, Severity.INFO))
+        return most
+    if _is_count(declared) and declared in legal:
+        return declared
+    said = "the table configuration it names declares" if where == "/table_config" else "the header declares"
+    for rule in rules[:1] if len(rules) == 1 else [r for r in rules if declared not in _rule_counts(r)][:1]:
+        problems.append((where, f"{said} {brief(show(declared))} deck(s); the law allows {allowed}: the shoe's "
+                                f"cards are counted against {most}", rule.id, rule))
+    return most
+
+
+def _rule_counts(rule: Rule) -> frozenset:
+    check = rule.check
+    if check.get("kind") == "schedule":
+        return frozenset([check["equals"]["decks"]])
+    return frozenset([check["equals"]] if "equals" in check else check.get("one_of") or ())
 
 
 def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None) -> dict:
@@ -164,8 +251,13 @@ class LogSession:
         self._pending: list[Finding] = []
         problems: list[tuple] = []
         self.terms = terms_for(header.data, ruleset, game, params, header.file, problems)
+        declared = []  # (pointer, message, the table rule) of a declaration the law does not allow
         for pointer, message, *rule_id in problems:  # a problem is the named configuration's unless it says
-            self._pending.append(self._tool(rule_id[0] if rule_id else F.LOAD_UNREADABLE, pointer, message))
+            if len(rule_id) > 1 and rule_id[1] is not None:
+                declared.append((pointer, message, rule_id[1]))
+                continue
+            self._pending.append(self._tool(rule_id[0] if rule_id else F.LOAD_UNREADABLE, pointer, message,
+                                            severity=rule_id[2] if len(rule_id) > 2 else Severity.ERROR))
         self.module = families.for_game(game)
         self.validator = None
         if self.module is not None:
@@ -204,6 +296,15 @@ class LogSession:
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
         # the family's breaches with the provision each breaks (`cited`), else as `replay` gives them
         self.replay = getattr(self.module, "cited", None) or getattr(self.module, "replay", None)
+        if self.terms.continues and self.engine:  # what the log could not record: said, not passed in silence
+            for rule, _ in self.by_aspect.get("burn", ()):
+                self._not_applied(rule, "the log continues a shoe another log began (`shoe_continues`, from coup "
+                                        f"{header.data.get('first_coup')}): that shoe's start burn is in the other "
+                                        "log; the log's later shoes are held to it", Severity.INFO)
+        for pointer, message, law in declared:  # the log's deal rules say it (they read the same article), else
+            deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
+            self._pending.extend(self._breach("", header, pointer, message, deal))
+        self.hit = False
         self.core = _Core(self)
         self._param_finding = param_finding
 

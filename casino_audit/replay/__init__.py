@@ -32,7 +32,8 @@ A family module (one per game family: baccarat, roulette, stud, blackjack, dice)
     stakes(coup) -> Iterator[(pointer, chance, amount[, bet])]
         Every stake of the coup (a bet, an ante, a raise, a double), for the core's limit and multiple checks;
         `bet` (optional, hashable or None) names the one player's bet the stake is part of (seat, chance, its
-        numbers): the records of one bet are added up against the maximum.
+        numbers): the records of one bet are added up against the maximum. Stakes with no seat are one
+        player's (seat None), added up as such: a stake split over seatless records is never dropped.
 
 Amounts in coups are Decimal (JSON numbers are read as Decimal, CSV cells and strings parsed by `money`),
 never float. Cards are written rank then suit: rank one of A 2 3 4 5 6 7 8 9 T J Q K, suit one of c d h s
@@ -182,6 +183,9 @@ class Terms:
     # the aspects some rule of the run verifies (None: all, as for edge and sample-log): an engine may skip the
     # work of the others
     aspects: frozenset[str] | None = None
+    # the log continues a shoe another log began (its header's `shoe_continues`, with `first_coup` > 1): the burn
+    # at that shoe's start is in the other log, and its first coup is not held to it
+    continues: bool = False
 
 
 _DIGITS = 30
@@ -251,6 +255,29 @@ def unsettled(stake, net, bet: Mapping) -> tuple[str, str] | None:
     if net is None:
         return "net", f"the net {show(bet.get('net'))} is no amount: the bet cannot be settled"
     return None
+
+
+CONTINUED = object()  # the shoe a log's first coup is dealt from, when the log continues it (Terms.continues)
+
+
+def burn_counts(burn: Mapping, coup: Mapping, starts: bool) -> Iterator[tuple[str, str, str]]:
+    """A shoe's burns as the rules of play count them (`play.<game>.burn`): `shoe_start` cards burnt at a shoe's
+    first coup (aspect "burn"; PT bacará n.º 6: «as 8 primeiras», PT blackjack n.º 10: one), `each_coup` before
+    every other coup (aspect "burn_each"; PT bacará n.º 13), exactly, or at least where `at_least` (a blackjack
+    coup's `burned` holds the cards burnt during it too). `starts`: the coup is its shoe's first."""
+    burned = coup.get("burned") or []
+    if starts and burn.get("shoe_start") is not None:
+        aspect, due, when = "burn", burn["shoe_start"], f"shoe {show(coup.get('shoe'))} starts"
+    elif not starts and burn.get("each_coup") is not None:
+        aspect, due, when = "burn_each", burn["each_coup"], f"coup {show(coup.get('coup'))} of shoe {show(coup.get('shoe'))} comes"
+    else:
+        return
+    short = len(burned) < due if burn.get("at_least") else len(burned) != due
+    if short:
+        said = f"{len(burned)} card(s) burnt" if burned else "no burn recorded"
+        yield aspect, "/burned" if "burned" in coup else "/shoe", (
+            f"{when} with {said} (`burned`); the law burns {'at least ' if burn.get('at_least') else ''}{due}"
+            + (" at a shoe's start" if aspect == "burn" else " before every coup of a shoe but its first"))
 
 
 SHOES_KEPT = 100_000  # the shoes of one log remembered, to find one that comes back

@@ -22,6 +22,7 @@ from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
                                  Shoes, bet_schema, cents, money, unsettled)
 from casino_audit.replay import provision, provisions_of, without_provisions
+from casino_audit.replay import CONTINUED, burn_counts
 
 GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -33,7 +34,9 @@ ASPECTS = {
     "settlement": "every bet was settled at the law's (or the table's) payout, to the cent",
     "both_sides": "a seat staking on both ponto and banca in one coup keeps the difference between the two at least "
                   "the table minimum (PT bacará/Macau n.º 11)",
-    "burn": "each shoe's first coup records its burn: the card turned, then as many cards as its value (LU Art. 37-4)",
+    "burn": "each shoe's first coup records its burn: the card turned, then as many cards as its value (LU Art. 37-4); "
+            "the cards the law burns at a shoe's start (PT bacará n.º 6: eight)",
+    "burn_each": "every coup of a shoe but its first records the card burnt before it (PT bacará n.º 13)",
 }
 _HAND = {"type": "array", "items": CARD_SCHEMA, "minItems": 2, "maxItems": 3}
 COUP_SCHEMA = {
@@ -47,7 +50,9 @@ COUP_SCHEMA = {
                                                                  "counted together)."},
         "burned": {"type": "array", "items": CARD_SCHEMA,
                    "description": "Cards burnt before the coup; at a shoe's first coup (LU Art. 37-4), the card "
-                                  "turned first, then the cards its value says to burn."},
+                                  "turned first, then the cards its value says to burn; PT bacará: the eight first "
+                                  "cards at a shoe's first coup (n.º 6), the one card before each later coup "
+                                  "(n.º 13)."},
         "player": {**_HAND, "description": "Punto's (ponto's) cards, in the order dealt."},
         "banker": {**_HAND, "description": "Banco's (banca's) cards, in the order dealt."},
         "outcome": {"enum": list(baccarat.OUTCOMES), "description": "The outcome the floor declared."},
@@ -72,7 +77,10 @@ class Prepared:
     chances: tuple[str, ...] = ()  # every chance of the game, paid or not (the schedule may leave some out)
     sides: Mapping[str, str] = field(default_factory=dict)  # chance -> player or banker, for the chances that win on a hand
     minimum: Decimal | None = None  # the table minimum the log starts with (a coup's `limits` changes it)
-    burn: Mapping[str, int] | None = None  # what the card turned at a shoe's start is worth, by rank (LU Art. 37-4)
+    # the shoe's burns (`play.<game>.burn`): `values`, what the card turned at a shoe's start is worth, by rank (LU
+    # Art. 37-4); or the cards burnt at a shoe's start (`shoe_start`) and before each later coup (`each_coup`)
+    burn: Mapping[str, Any] | None = None
+    continues: bool = False  # the log's first coup continues a shoe begun in another log (Terms.continues)
     citations: Mapping[str, Any] = field(default_factory=dict)  # the rules of play's provisions, by chance
 
 
@@ -99,9 +107,9 @@ def prepare(game: str, terms: Terms) -> Prepared:
     sides = {name: bet["wins_on"] for name, bet in bets.items() if bet.get("wins_on") in (baccarat.PLAYER, baccarat.BANKER)
              and (terms.aspects is None or "both_sides" in terms.aspects)}  # no rule on both sides: no work
     minimum = money((terms.limits or {}).get("minimum"))
-    burn = (play.get("burn") or {}).get("values") if terms.aspects is None or "burn" in terms.aspects else None
+    burn = _burn_terms(play.get("burn"), terms)
     prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn,
-                        play.get("citations") or {})
+                        terms.continues, play.get("citations") or {})
     unknown = [name for name in bets if name not in payouts]
     reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
@@ -123,19 +131,38 @@ def prepare(game: str, terms: Terms) -> Prepared:
     return prepared
 
 
+def _burn_terms(burn: Mapping | None, terms: Terms) -> Mapping | None:
+    """The burns a log is held to: the rules of play's, less what no rule of the run verifies, and less the shoe's
+    start with an automatic shuffling shoe where the law says so (PT bacará n.º 5, a): «Não há lugar ao corte nem à
+    aplicação do disposto nos n.os 6 e 7»), as the table configuration declares one dealing (`shuffler: {deals:
+    true}`, not `used: false`)."""
+    if not isinstance(burn, Mapping):
+        return None
+    wanted = terms.aspects
+    burn = {key: value for key, value in burn.items()
+            if wanted is None or key == "at_least" or ("burn_each" if key == "each_coup" else "burn") in wanted}
+    shuffler = (terms.table or {}).get("shuffler")
+    if burn.get("shuffling_shoe_excepts_shoe_start") and isinstance(shuffler, Mapping) \
+            and shuffler.get("deals") is True and shuffler.get("used") is not False:
+        burn = {key: value for key, value in burn.items() if key != "shoe_start"}
+    return burn if any(key in burn for key in ("values", "shoe_start", "each_coup")) else None
+
+
 def _exact(value: Any) -> Any:
     return str(value) if isinstance(value, float) else value  # a YAML 0.95 is read as written, never binary
 
 
 def start(prepared: Prepared) -> dict:
-    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes(), "minimum": prepared.minimum, "burnt": None}
+    return {"shoe": None, "seen": {}, "units": {}, "shoes": Shoes(), "minimum": prepared.minimum,
+            "burnt": CONTINUED if prepared.continues else None}
 
 
 def stakes(coup: Mapping) -> Iterator[tuple[str, str, Any]]:
     for index, bet in enumerate(coup.get("bets") or ()):
-        seat = bet.get("seat")  # a seat's stakes on one chance are one stake against the maximum
+        seat = bet.get("seat")  # a seat's stakes on one chance are one stake against the maximum; stakes with no
+        seat = seat if type(seat) is int else None  # seat are one player's (None), never left out of it
         yield f"/bets/{index}/stake", bet.get("chance"), bet.get("stake"), \
-            (seat, bet.get("chance")) if type(seat) is int and type(bet.get("chance")) is str else None
+            (seat, bet.get("chance")) if type(bet.get("chance")) is str else None
 
 
 def limit_names(terms: Terms) -> frozenset[str]:
@@ -150,9 +177,13 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
 
 def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     player, banker = coup["player"], coup["banker"]
-    if prepared.burn is not None and coup["shoe"] != state["burnt"]:
-        state["burnt"] = coup["shoe"]
-        yield from _burn(prepared.burn, coup)
+    if prepared.burn is not None:
+        starts = coup["shoe"] != state["burnt"] and state["burnt"] is not CONTINUED  # a shoe another log began
+        state["burnt"] = coup["shoe"]                                               # is not started here
+        if starts and "values" in prepared.burn:
+            yield from _burn(prepared.burn["values"], coup)
+        else:
+            yield from burn_counts(prepared.burn, coup, starts)
     if prepared.decks is not None:
         yield from _deal(prepared.decks, state, coup)
     values_p = [_WORTH[c[0]] for c in player]

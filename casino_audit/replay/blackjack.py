@@ -21,6 +21,7 @@ from casino_audit.games import blackjack as bj
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Shoes,
                                  Terms, Unavailable, card, cents, money)
 from casino_audit.replay import provision, provisions_of, without_provisions
+from casino_audit.replay import CONTINUED, burn_counts
 
 GAMES = ("blackjack",)
 ASPECTS = {
@@ -39,6 +40,7 @@ ASPECTS = {
     "side_bets": "the super-jack (LU): each chance staked by a box in play, at least the table minimum, settled at "
                  "2.5, 19, 77 or 300 times by the dealer's cards; the jackpot (PT): staked by a box in play, one chip "
                  "of the fixed amount (its payouts are the concessionaire's schedule and are not checked)",
+    "burn": "each shoe's first coup records the card(s) the law burns before the deal starts (PT n.º 10: one)",
 }
 EVEN_MONEY_ON, EVEN_MONEY_PAYS = frozenset({"A"}), Decimal(1)  # what "even money" means where the rules are silent
 DECISIONS = ("hit", "stand", "double", "split", "surrender", "even_money")
@@ -108,6 +110,8 @@ class Prepared:
     # aspect -> the rules with the fields a missing parameter leaves unknown tainted: a coup is checked there up to
     # the first place its replay reads one of them
     tainted: Mapping[str, Any] = field(default_factory=dict)
+    burn: Mapping[str, Any] | None = None  # the shoe's burn (`play.blackjack.burn`: `shoe_start`, `at_least`)
+    continues: bool = False  # the log's first coup continues a shoe begun in another log (Terms.continues)
 
 
 class _Needs(Exception):
@@ -139,6 +143,7 @@ class State:
     seen: Counter = field(default_factory=Counter)
     shoes: Shoes = field(default_factory=Shoes)
     minimum: Decimal | None = None  # the table minimum in force: the configuration's or header's, as coups change it
+    burnt: Any = None  # the shoe whose start burn was judged (CONTINUED: the one another log began)
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -182,7 +187,9 @@ def prepare(game: str, terms: Terms) -> Prepared:
         partial["deal"] = ("deal: cards are not counted against the shoe, the number of decks is not known (a "
                            "table configuration's cards.decks or the header's decks); the hands' cards are checked")
     minimum = money((terms.limits or {}).get("minimum"))
-    prepared = Prepared(rules, terms.decks, frozenset(lacking) | frozenset(tainted), minimum, tainted)
+    burn = (terms.play or {}).get("burn") if terms.aspects is None or "burn" in terms.aspects else None
+    prepared = Prepared(rules, terms.decks, frozenset(lacking) | frozenset(tainted), minimum, tainted,
+                        burn if isinstance(burn, Mapping) else None, terms.continues)
     if lacking or partial:
         # the other aspects can still be replayed
         raise Unavailable(lacking, "; ".join(whys + list(partial.values())), prepared, partial=partial)
@@ -190,7 +197,7 @@ def prepare(game: str, terms: Terms) -> Prepared:
 
 
 def start(prepared: Prepared) -> State:
-    return State(minimum=prepared.minimum)
+    return State(minimum=prepared.minimum, burnt=CONTINUED if prepared.continues else None)
 
 
 def stakes(coup: dict) -> Iterator[tuple[str, str, Decimal]]:
@@ -280,6 +287,10 @@ def replay(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple[str, 
 
 
 def cited(prepared: Prepared, state: State, coup: dict) -> Iterator[tuple]:
+    if prepared.burn is not None and coup["shoe"] != state.burnt:
+        starts = state.burnt is not CONTINUED  # the shoe of a log's first coup another log began: not started here
+        state.burnt = coup["shoe"]
+        yield from burn_counts(prepared.burn, coup, starts)
     if coup["shoe"] != state.shoe:
         state.shoe, state.seen = coup["shoe"], Counter()
         for found in state.shoes.open(coup["shoe"]):  # a deal breach where "deal" is skipped goes to no rule

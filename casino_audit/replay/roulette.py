@@ -147,9 +147,11 @@ def stakes(coup: Mapping) -> Iterator[tuple[str, tuple[str, ...], Any, tuple | N
 
 def _placed(bet: Mapping, chance) -> tuple | None:
     """The bet a stake is part of: the seat's chance on the pockets it covers (a stake written as two records
-    of one bet is held to the maximum as one, PT n.º 32, d)), or None when that is not known (no seat)."""
+    of one bet is held to the maximum as one, PT n.º 32, d)), or None when that is not known (no chance of the
+    layout). Stakes with no seat are one player's, seat None: no one's stakes are dropped from the maximum."""
     seat, kind = bet.get("seat"), _NAMES.get(chance) if type(chance) is str else None
-    if type(seat) is not int or kind is None:
+    seat = seat if type(seat) is int else None
+    if kind is None:
         return None
     numbers = bet.get("numbers")
     if kind in roulette.SIMPLE_CHANCES or numbers is None:

@@ -42,17 +42,26 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
     number = 0
     waiting: set[str] = set()  # breaches whose coup has come, waiting for a coup they fit (a third card to drop)
     burnt: list[str] = []  # the burn a new shoe starts with, logged with its first coup
+    burn = prepared.burn or {}
     for index in range(count):
-        if len(shoe) < 16 + 11:  # the cut card: a new shoe
+        fresh = len(shoe) < 16 + 11
+        if fresh:  # the cut card: a new shoe
             shoe = [rank + suit for rank in RANKS for suit in SUITS] * decks
             rng.shuffle(shoe)
             shoe_number += 1
-            if prepared.burn is not None:  # the card turned, then as many burnt as its value (LU Art. 37-4)
+            if "values" in burn:  # the card turned, then as many burnt as its value (LU Art. 37-4)
                 turned = shoe.pop()
-                burnt = [turned] + [shoe.pop() for _ in range(prepared.burn[turned[0]])]
+                burnt = [turned] + [shoe.pop() for _ in range(burn["values"][turned[0]])]
+            elif burn.get("shoe_start"):  # the first cards (PT bacará n.º 6: eight)
+                burnt = [shoe.pop() for _ in range(burn["shoe_start"])]
+        elif burn.get("each_coup"):  # one before every coup but a shoe's first (PT bacará n.º 13)
+            burnt = [shoe.pop() for _ in range(burn["each_coup"])]
         waiting |= {name for name, at in planned.items() if at == index}
         breaches = set(waiting)
-        if burnt:  # a card over the shoe is burnt at another coup than a shoe's first: its burn stays whole
+        # a card over the shoe is burnt at a coup whose burn the law does not count, its burn staying whole; or
+        # (where every coup's burn is counted) as the first cards of a shoe's start burn of at least `decks`
+        over_in_burn = fresh and not burn.get("values") and len(burnt) >= decks and burn.get("each_coup")
+        if burnt and not over_in_burn:
             breaches.discard("card_over_shoe")
         number += 2 if "coup_gap" in breaches else 1
         when += timedelta(seconds=rng.randint(35, 70))
@@ -73,7 +82,8 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
         if burnt:
             coup["burned"], burnt = burnt, []
         if "card_over_shoe" in breaches:
-            coup["burned"] = [player[0]] * decks
+            coup["burned"] = [player[0]] * decks + (coup.get("burned") or [])[decks:] if over_in_burn else \
+                [player[0]] * decks
         for seat in rng.sample(range(1, 8), rng.randint(1, 4)):
             chance = rng.choice(chances)
             stake = MINIMUM * rng.choice((1, 1, 2, 3, 5, 10))

@@ -33,6 +33,10 @@ def header(ruleset, game: str, module) -> dict:
     limits = getattr(module, "header_limits", None)
     if limits is not None:
         found["limits"] = limits()
+    from casino_audit.logs.session import law_decks
+    legal, _ = law_decks(ruleset, game)
+    if len(legal) > 1:  # the law allows several: the sample's shoe says which (the most)
+        found["decks"] = max(legal)
     return found
 
 

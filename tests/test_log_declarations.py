@@ -1,0 +1,137 @@
+"""What a game log's header and the table configuration it names declare is held to the law first: the decks, the
+payout schedule, the limits; and stakes with no seat are one player's for the limits."""
+
+import json
+
+import pytest
+
+
+def _write(tmp_path, header, coups, name="log.jsonl"):
+    path = tmp_path / name
+    path.write_text("".join(json.dumps(record) + "\n" for record in (header, *coups)), "utf-8")
+    return path
+
+
+def findings(cli, *paths, extra=()):
+    done = cli("check", *map(str, paths), "--format", "json", *extra)
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return json.loads(done.stdout)["findings"]
+
+
+def ids(found, prefix=""):
+    return sorted((f["rule_id"], f["pointer"]) for f in found if f["rule_id"].startswith(prefix))
+
+
+def _coup(n, **fields):
+    return {"coup": n, "time": f"2026-11-02T21:{n:02d}:05", "session": "2026-11-02", **fields}
+
+
+# --- stakes with no seat are one player's for the limits ------------------------------------------------------
+
+def test_seatless_bacara_stakes_on_one_chance_are_added_up_against_the_maximum(cli, tmp_path):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "table": "B1", "decks": 6,
+              "limits": {"minimum": 10, "maximum": 700}}
+    bets = [{"chance": "banca", "stake": 400, "net": -400}, {"chance": "banca", "stake": 400, "net": -400}]
+    coup = _coup(1, shoe=1, player=["9h", "Kd"], banker=["5c", "Qh"], outcome="player", bets=bets)
+    found = findings(cli, _write(tmp_path, header, [coup]), extra=("--select", "PT-BAC-LOG-LIMITS"))
+    assert ids(found, "PT-BAC-LOG-LIMITS") == [("PT-BAC-LOG-LIMITS", "/bets/1/stake")]
+    seated = [{**bets[0], "seat": 1}, {**bets[1], "seat": 2}]  # two players: each within the maximum
+    found = findings(cli, _write(tmp_path, header, [{**coup, "bets": seated}]), extra=("--select", "PT-BAC-LOG-LIMITS"))
+    assert ids(found, "PT-BAC-LOG-LIMITS") == []
+
+
+def test_seatless_roulette_stakes_on_one_chance_are_added_up_against_the_maximum(cli, tmp_path):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "table": "F1",
+              "limits": {"minimum": 5, "maximum": 2500}}
+    bets = [{"chance": "encarnado", "stake": 1300, "net": 1300}, {"chance": "encarnado", "stake": 1300, "net": 1300}]
+    found = findings(cli, _write(tmp_path, header, [_coup(1, number=1, bets=bets)]),
+                     extra=("--select", "PT-ROUL-LOG-LIMITS"))
+    assert ("PT-ROUL-LOG-LIMITS", "/bets/1/stake") in ids(found)
+# (a dice game's coup names each bet's seat: its schema requires it)
+
+
+# --- the decks a header or table configuration declares are held to the law ---------------------------------
+
+def _aces(n, shoe=1):
+    """n coups of one shoe, each dealing two aces of hearts to the player (LU punto banco, the first with its burn)."""
+    coups = []
+    for number in range(1, n + 1):
+        coup = _coup(number, shoe=shoe, player=["Ah", "Ah"], banker=["5c", "Qh"], outcome="banker",
+                     bets=[{"seat": 1, "chance": "punto", "stake": 100, "net": -100}])
+        if number == 1:
+            coup["burned"] = ["2c", "3c", "4c"]
+        coups.append(coup)
+    return coups
+
+
+LU_PB = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "C", "table": "P2",
+         "limits": {"minimum": 20, "maximum": 2000}}
+
+
+def test_eight_decks_declared_for_an_lu_shoe_is_an_error_and_the_cards_are_counted_against_six(cli, tmp_path):
+    # Art. 37-4: «six jeux de cinquante-deux cartes»; eight A♥ out of one shoe are two too many
+    found = findings(cli, _write(tmp_path, {**LU_PB, "decks": 8}, _aces(4)), extra=("--select", "LU-PB-LOG-DEAL"))
+    assert ids(found) == [("LU-PB-LOG-DEAL", "/decks"), ("LU-PB-LOG-DEAL", "/player/0"),
+                          ("LU-PB-LOG-DEAL", "/player/1")]
+    header = next(f for f in found if f["pointer"] == "/decks")
+    assert header["severity"] == "error" and header["line"] == 1 and "counted against 6" in header["message"]
+    assert "Art. 37-4" in header["citation"]["article"]
+    found = findings(cli, _write(tmp_path, {**LU_PB, "decks": 6}, _aces(3)), extra=("--select", "LU-PB-LOG-DEAL"))
+    assert ids(found) == []  # six A♥: what six decks hold
+    found = findings(cli, _write(tmp_path, LU_PB, _aces(4)), extra=("--select", "LU-PB-LOG-DEAL"))
+    assert ids(found) == [("LU-PB-LOG-DEAL", "/player/0"), ("LU-PB-LOG-DEAL", "/player/1")]  # the law's six
+
+
+def test_a_table_configuration_declaring_eight_decks_for_lu_punto_banco_is_counted_against_six(cli, tmp_path):
+    from conftest import EXAMPLES
+    table = (EXAMPLES / "lu/table-punto-banco.yaml").read_text("utf-8")
+    assert "decks: 6" in table
+    (tmp_path / "table.yaml").write_text(table.replace("decks: 6", "decks: 8"), "utf-8")
+    header = {**LU_PB, "table_config": "table.yaml"}
+    del header["limits"]
+    found = findings(cli, _write(tmp_path, header, _aces(4)), extra=("--select", "LU-PB-LOG-DEAL"))
+    assert ("LU-PB-LOG-DEAL", "/table_config") in ids(found)
+    assert ("LU-PB-LOG-DEAL", "/player/1") in ids(found)
+
+
+def _blackjack(cards_out, decks):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "blackjack", "casino": "C", "table": "BJ2",
+              "limits": {"minimum": 10, "maximum": 300}}
+    if decks is not None:
+        header["decks"] = decks
+    coups = []
+    for number in range(1, cards_out + 1):  # one A♠ a coup, to the box's first card
+        coups.append(_coup(number, shoe=1, **({"burned": ["5d"]} if number == 1 else {}), dealer=["Th", "7d"],
+                           boxes=[{"box": 1, "seat": 1, "hands": [{"cards": ["As", "9c"], "stake": "10",
+                                                                   "decisions": ["stand"], "net": "10"}]}]))
+    return header, coups
+
+
+@pytest.mark.parametrize("decks, aces, flagged, at_header", [
+    (4, 4, False, False), (4, 5, True, False),  # n.º 3: «quatro ou seis baralhos»; the declared four hold
+    (6, 6, False, False), (6, 7, True, False),
+    (5, 6, False, True), (5, 7, True, True),  # five is no count the law allows: counted against six, said
+    (8, 7, True, True),
+])
+def test_pt_blackjack_decks_are_four_or_six(cli, tmp_path, decks, aces, flagged, at_header):
+    header, coups = _blackjack(aces, decks)
+    found = ids(findings(cli, _write(tmp_path, header, coups), extra=("--select", "PT-BJ-LOG-DEAL")))
+    assert (("PT-BJ-LOG-DEAL", "/decks") in found) == at_header
+    assert any(pointer.startswith("/boxes") for _, pointer in found) == flagged
+
+
+@pytest.mark.parametrize("decks, aces, flagged, at_header", [
+    (6, 6, False, False), (6, 7, True, False), (8, 8, False, False), (8, 9, True, False),
+    (7, 8, False, True), (7, 9, True, True), (10, 9, True, True),  # n.º 1: six or eight
+])
+def test_pt_bacara_decks_are_six_or_eight(cli, tmp_path, decks, aces, flagged, at_header):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "C", "table": "B1",
+              "decks": decks, "limits": {"minimum": 10, "maximum": 700}}
+    coups = [_coup(n, shoe=1, player=["Ah", "Ah"], banker=["5c", "Qh"], outcome="banker",
+                   bets=[{"seat": 1, "chance": "ponto", "stake": 10, "net": -10}]) for n in range(1, aces + 1)]
+    coups = coups[:(aces + 1) // 2]  # two aces of hearts a coup, the last one alone where `aces` is odd
+    if aces % 2:
+        coups[-1]["player"] = ["Ah", "2c"]
+    found = ids(findings(cli, _write(tmp_path, header, coups), extra=("--select", "PT-BAC-LOG-DEAL")))
+    assert (("PT-BAC-LOG-DEAL", "/decks") in found) == at_header
+    assert any(pointer.startswith("/player") for _, pointer in found) == flagged
