@@ -1,6 +1,7 @@
 """What is kept through a session, read as the law words it: LU stud poker's maximum until the next day's session
 (Art. 37-8), LU blackjack's maximum through the session it begins (Art. 33, al. 4), a staff member's turn ending with
-the session (PT n.º 33: «permanência na banca»); and ten coups stamped with one second is no log of play."""
+the session or the day, once the table stood idle longer than a turn (PT n.º 33: «permanência na banca»); and ten
+coups stamped with one second is no log of play."""
 
 import json
 from pathlib import Path
@@ -91,6 +92,23 @@ def test_the_same_spinner_at_the_next_days_session_starts_a_new_turn(cli, tmp_pa
             [f"2026-11-02T21:{m:02d}:00" for m in range(0, 31, 10)]
     assert run_log(cli, tmp_path, FRENCH, spins(times, lambda t: "tarde" if t < "2026-11-02T18" else "noite")) \
         == (0, [])
+
+
+def test_a_session_relabelled_with_the_ball_in_play_ends_no_turn(cli, tmp_path):
+    """A new session label every 50 minutes, the coups ten minutes apart throughout: three hours at the ball."""
+    times = [f"2026-11-02T{20 + i // 6}:{i % 6 * 10:02d}:00" for i in range(19)]
+    coups = spins(times, lambda t: f"S{(int(t[11:13]) * 60 + int(t[14:16])) // 50}")
+    code, found = run_log(cli, tmp_path, FRENCH, coups)
+    assert code == 1 and found == [("PT-ROUL-LOG-SPINNER", 9, "/staff/spinner")]
+    # a table idle two hours within one session and day: nothing says the spinner left the ball either
+    times = ["2026-11-02T20:00:00", "2026-11-02T20:30:00", "2026-11-02T22:30:00"]
+    code, found = run_log(cli, tmp_path, FRENCH, spins(times, lambda t: "noite"))
+    assert code == 1 and found == [("PT-ROUL-LOG-SPINNER", 4, "/staff/spinner")]
+
+
+def test_a_session_name_kept_from_day_to_day_still_starts_a_turn_each_day(cli, tmp_path):
+    times = ["2026-11-02T23:00:00", "2026-11-02T23:40:00", "2026-11-03T21:00:00", "2026-11-03T21:40:00"]
+    assert run_log(cli, tmp_path, FRENCH, spins(times, lambda t: "noite")) == (0, [])
 
 
 def test_a_turn_within_one_session_is_measured_across_midnight(cli, tmp_path):

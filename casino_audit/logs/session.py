@@ -344,6 +344,9 @@ class _Core:
         self.stamp: tuple | None = None  # (the second the last coups are stamped with, how many, the first's number)
         self.began = None  # the table's local day the session in force began on (`per: session_day`)
         self.unnamed: set = set()  # (place, name) of the names that say nothing, said already
+        # Between the previous coup and this one: how long the table was idle, and whether a session or a day began
+        self.idle: timedelta | None = None
+        self.new_session = self.new_day = False
         self.sessions = Returns()  # the session of the last coup, and the ones that ended before it (by _same_name)
         self.session_shown = None  # the last session as written
         # role -> (who, since, first coup, reported, since as written)
@@ -404,6 +407,7 @@ class _Core:
             self.last_coup = number
         written = _time(data.get("time"))
         when = None
+        self.idle, self.new_day = None, False
         if written is None:
             if refused and not isinstance(data.get("time"), str):
                 return None
@@ -439,8 +443,11 @@ class _Core:
                                                 + (f", as {self.zone.key} keeps it)" if self.zone else ")"), record)
             if when is not None:
                 yield from self._stamped(record, data, when)
+                self.idle = when - last if last is not None and _comparable(when, last) and when >= last else None
+                self.new_day = last is not None and self._day(when) != self._day(last)
                 self.last_written, self.last_time = written, when
         session = data.get("session")
+        self.new_session = False
         if isinstance(session, str) and nameless(session):
             yield from self._nameless(record, "/session", session, "the session",
                                       "read as the session in force going on")
@@ -449,7 +456,7 @@ class _Core:
             back, full = self.sessions.turn_to(_same_name(session), SESSIONS_KEPT)
             self.session_shown = session
             self.began = self._day(when)
-            self.turns.clear()  # a staff member's turn ends with the session (PT n.º 18, 33: «permanência na banca»)
+            self.new_session = True
             if back:
                 yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
                                                       f"{brief(show(before))} began: a session's coups are logged "
@@ -707,6 +714,9 @@ class _Core:
             role = spec["role"]
             who = staff.get(role)
             held = self.turns.get(role)
+            if held is not None and self._turn_ended(spec):
+                del self.turns[role]
+                held = None
             if not isinstance(who, str) or nameless(who):  # a name that says nothing names no one (said in `order`)
                 if staff and role not in staff and role not in self.misnamed:
                     yield from self._misnamed(record, staff, role)
@@ -729,6 +739,16 @@ class _Core:
                                       f"{who} has held the {role}'s place since coup {held[2]} "
                                       f"({held[4]}): more than {limit} minutes"
                                       + (f", no one named relieving {who} since" if unnamed else ""))
+
+    def _turn_ended(self, spec) -> bool:
+        """Whether a turn ends between the previous coup and this one: a new session or a new day began, after the
+        table stood idle longer than the longest turn (PT n.º 18, 25, 33: «permanência na banca»: the same spinner at
+        the next evening's session, or the afternoon's and the evening's, holds two turns). A session relabelled
+        with the ball still in play ends nothing, else a new label every 50 minutes would pass any turn."""
+        if not (self.new_session or self.new_day) or self.idle is None:
+            return False
+        longest = _minutes(spec["max_minutes"])
+        return longest is not None and _longer(self.idle, longest)
 
     def _misnamed(self, record, staff: dict, role: str) -> Iterator[Finding]:
         """A role a turn rule reads, written otherwise only in case, spaces or Unicode form (`Spinner`): said once,
