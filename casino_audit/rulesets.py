@@ -112,6 +112,9 @@ class Ruleset:
     # Each rule of the parent chain that this file replaced by id: (the rule it replaced, the new rule).
     replaced: list[tuple[Rule, Rule]] = field(default_factory=list)
     play: dict[str, "Play"] = field(default_factory=dict)  # the rules of play by game, for the game engines
+    # The IANA time zones the jurisdiction's tables keep, the first the default: a game log's naive local times
+    # are read in its table's zone (its header's `timezone`, one of these).
+    time_zones: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -348,6 +351,11 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
     if instrument is None:
         problems.append(_at(document, "", "a ruleset that extends none must name its `instrument`"))
     code = jurisdiction["code"] if jurisdiction else (parent.code if parent else "??")
+    zones = tuple((jurisdiction or {}).get("time_zones") or (parent.time_zones if parent else ()))
+    for position, zone in enumerate(zones):
+        if not known_zone(zone):
+            problems.append(_at(document, f"/jurisdiction/time_zones/{position}", f"{zone!r} is no IANA time zone "
+                                                                               "this machine's zone database holds"))
     name = jurisdiction["name"] if jurisdiction else (parent.jurisdiction_name if parent else "")
     instruments = dict(parent.instruments) if parent else {}
     if parent is not None:
@@ -416,7 +424,20 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
     chain = (data["ruleset"],) + (parent.chain if parent else ())
     not_encoded = (parent.not_encoded if parent else []) + list(data.get("not_encoded", []))
     return Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments,
-                   not_encoded, chain, str(path), digest, parent, replaced, play)
+                   not_encoded, chain, str(path), digest, parent, replaced, play, zones)
+
+
+def known_zone(name: object) -> bool:
+    """Whether `name` is an IANA time zone the zone database holds (Europe/Luxembourg), never a path."""
+    from zoneinfo import ZoneInfo
+
+    if not isinstance(name, str) or not name or name != name.strip():
+        return False
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, LookupError):  # ZoneInfoNotFoundError is a KeyError
+        return False
+    return True
 
 
 # The rules of play's mappings keyed by a number (a banker's total, a point): YAML keys are read as written, as

@@ -69,7 +69,14 @@ def ruleset_schema() -> dict:
                         "description": "Name of this ruleset; built-in rulesets are named after their "
                                        "jurisdiction (lu, pt, mc)."},
             "extends": {"type": "string", "description": "A built-in ruleset name, or a path relative to this file."},
-            "jurisdiction": _closed({"code": {"type": "string", "pattern": "^[A-Z]{2}$"}, "name": _TEXT},
+            "jurisdiction": _closed({"code": {"type": "string", "pattern": "^[A-Z]{2}$"}, "name": _TEXT,
+                                     "time_zones": {"type": "array", "items": _TEXT, "minItems": 1,
+                                                    "uniqueItems": True,
+                                                    "description": "The IANA time zones of the jurisdiction's "
+                                                                   "tables (Europe/Lisbon, Atlantic/Madeira ...), the "
+                                                                   "first the default: a game log's times without an "
+                                                                   "offset are read in its table's zone (its header's "
+                                                                   "`timezone`, one of these)."}},
                                     ["code", "name"]),
             "instrument": {"$ref": "#/$defs/instrument"},
             "instruments": {"type": "object", "additionalProperties": {"$ref": "#/$defs/instrument"},

@@ -19,13 +19,17 @@ NAME = "replay"
 CORE_ASPECTS = {
     "stake_limits": "every stake is within the table's minimum and maximum, and within the limits of its chance",
     "stake_multiple": "every stake is a whole multiple of `unit` (an amount, or `minimum`: the table's minimum)",
-    "minimum_unchanged": "the table's minimum is not changed within one `per` (session or day)",
-    "maximum_unchanged": "the table's maximum is not changed within one `per` (session or day)",
+    "minimum_unchanged": "the table's minimum is not changed within one `per`",
+    "maximum_unchanged": "the table's maximum is not changed within one `per`",
     "maximum_coefficient": "the table's maximum is one of `one_of` times its minimum",
-    "coefficient_unchanged": "the table's maximum in times its minimum is not changed within one `per` (session or day)",
+    "coefficient_unchanged": "the table's maximum in times its minimum is not changed within one `per`",
     "staff_turn": "no one holds the `role` for more than `max_minutes` minutes in a row",
 }
-PERIODS = ("session", "day")
+# session: the log's `session`; day: the table's local calendar day; session_day: the day a session began, so that
+# what is set in a session is kept until a session that begins on a later day («avant la séance du lendemain»)
+PERIODS = ("session", "day", "session_day")
+PER_WORDS = {"day": "day (the table's local day)",
+             "session_day": "day's sessions (kept until a session that begins on a later day)"}
 
 PARAMETERS = {
     "type": "object", "additionalProperties": False, "required": ["kind", "verify"],
@@ -73,7 +77,7 @@ def describe(spec) -> str:
         return f"replayed coup by coup: {aspect}"
     for key in ("unit", "chances", "per", "one_of", "role", "max_minutes"):
         if key in spec:
-            value = spec[key]
+            value = PER_WORDS.get(spec[key], spec[key]) if key == "per" else spec[key]
             text = text.replace(f"`{key}`", f"the parameter {value['param']}" if isinstance(value, dict) else
                                 ", ".join(map(str, value)) if isinstance(value, list) else str(value))
     return text

@@ -16,20 +16,23 @@ from decimal import MAX_PREC, Context, Decimal
 from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
+from zoneinfo import ZoneInfo
 
 from casino_audit import findings as F
 from casino_audit import pointers
 from casino_audit.checks import bind_params
 from casino_audit.checks.replay import CORE_ASPECTS
-from casino_audit.display import brief, same_name
+from casino_audit.display import brief, nameless, same_name
 from casino_audit.findings import Citation, Finding, Severity
 from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
-from casino_audit.rulesets import Rule, Ruleset, provision_citation
+from casino_audit.rulesets import Rule, Ruleset, known_zone, provision_citation
 from casino_audit.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]
 _EXACT = Context(prec=MAX_PREC)  # a product of two amounts, exact (the default 28 digits would round one)
 SESSIONS_KEPT = 100_000  # the sessions of one log remembered, to find one that comes back
+SAME_SECOND = 10  # coups stamped with one second: no table plays so many so fast (a roulette spin takes a minute)
+NAMES_SAID = 10_000  # the names that say nothing remembered, each said once (memory stays flat past that)
 
 
 @dataclass
@@ -258,6 +261,13 @@ class LogSession:
                 continue
             self._pending.append(self._tool(rule_id[0] if rule_id else F.LOAD_UNREADABLE, pointer, message,
                                             severity=rule_id[2] if len(rule_id) > 2 else Severity.ERROR))
+        self.zone = self._zone(header.data, ruleset)
+        for key in ("casino", "table"):  # a name that says nothing names no table (compared with a configuration's)
+            value = header.data.get(key) if isinstance(header.data, Mapping) else None
+            if isinstance(value, str) and nameless(value):
+                self._pending.append(self._tool(F.SHAPE_INVALID if not value.strip() else F.LOAD_AMBIGUOUS, f"/{key}",
+                                                f"the {key} is named {brief(show(value))}, which {nameless(value)}: "
+                                                "a name no reader can tell from another"))
         self.module = families.for_game(game)
         self.validator = None
         if self.module is not None:
@@ -307,6 +317,21 @@ class LogSession:
         self.hit = False
         self.core = _Core(self)
         self._param_finding = param_finding
+
+    def _zone(self, data, ruleset: Ruleset) -> ZoneInfo | None:
+        """The table's time zone: the header's `timezone`, one of the jurisdiction's (a zone the law's tables are
+        not in would move its days and its clock changes), else the jurisdiction's first; None where the ruleset
+        names none."""
+        zones = ruleset.time_zones
+        given = data.get("timezone") if isinstance(data, Mapping) else None
+        if given is not None and given not in zones:
+            what = "is not the zone of a table in" if known_zone(given) else "is no IANA time zone, nor one of"
+            read = f"the coups' times are read in {zones[0]}" if zones else "times without an offset are compared as written"
+            self._pending.append(self._tool(F.SHAPE_INVALID, "/timezone", f"`timezone` {brief(show(given))} {what} "
+                                            f"{self.jurisdiction} ({', '.join(zones) or 'no zone is known'}): {read}"))
+            given = None
+        name = given or (zones[0] if zones else None)
+        return ZoneInfo(name) if name else None
 
     def hold_limits(self, bounds) -> list[Rule]:
         """The limits the coups are played under (the table configuration's, else the header's) held to the
@@ -433,10 +458,19 @@ class _Core:
         self.last_coup: int | None = None
         first = session.header.data.get("first_coup") if isinstance(session.header.data, dict) else None
         self.first_coup = first if type(first) is int else 1  # a log that continues another says where it starts
-        self.last_time: datetime | None = None
+        self.last_time: datetime | None = None  # the previous coup's instant (UTC; as written where no zone is known)
+        self.last_written: datetime | None = None  # its time as written
+        self.zone = session.zone
+        self.stamp: tuple | None = None  # (the second the last coups are stamped with, how many, the first's number)
+        self.began = None  # the table's local day the session in force began on (`per: session_day`)
+        self.unnamed: set = set()  # (place, name) of the names that say nothing, said already
+        # Between the previous coup and this one: how long the table was idle, and whether a session or a day began
+        self.idle: timedelta | None = None
+        self.new_session = self.new_day = False
         self.sessions = Returns()  # the session of the last coup, and the ones that ended before it (by _same_name)
         self.session_shown = None  # the last session as written
-        self.turns: dict[str, tuple[str, datetime, int, bool]] = {}  # role -> (who, since, first coup, reported)
+        # role -> (who, since, first coup, reported, since as written)
+        self.turns: dict[str, tuple[str, datetime, int, bool, str]] = {}
         self.named: set[str] = set()  # the roles some coup names, for the turn rules: one never named is said
         self.misnamed: set[str] = set()  # the turn rules' roles some coup wrote otherwise (`Spinner`), said once
         self.stakes = getattr(session.module, "stakes", None)
@@ -491,36 +525,58 @@ class _Core:
                         else "the same number again" if number == last else "a step back")
                 yield tool(F.LOG_NUMBERING, "/coup", f"coup {number} follows coup {last}: {what}", record)
             self.last_coup = number
-        when = _time(data.get("time"))
-        if when is None:
+        written = _time(data.get("time"))
+        when = None
+        self.idle, self.new_day = None, False
+        if written is None:
             if refused and not isinstance(data.get("time"), str):
                 return None
             yield tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data.get('time')))}, not an ISO 8601 time", record)
+        elif self.last_written is not None and not _comparable(written, self.last_written):
+            # which came first is unknowable: said, never skipped
+            yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, "
+                                            f"{'with' if written.tzinfo else 'without'} a time zone, the previous "
+                                            f"coup at {self.last_written.isoformat()}, "
+                                            f"{'with' if self.last_written.tzinfo else 'without'}: the two cannot be "
+                                            "put in order (a log's times all give a zone, or none does)", record)
+            when = self._instant(written)
+            self.last_written, self.last_time = written, when
         else:
-            if self.last_time is None:
+            when = self._instant(written)
+            last = self.last_time
+            if when is None:
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, a time the clock of "
+                                                f"{self.zone.key} never shows (it goes forward an hour that night)",
+                           record)
+            elif last is None:
                 pass
-            elif not _comparable(when, self.last_time):  # which came first is unknowable: said, never skipped
-                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, "
-                                                f"{'with' if when.tzinfo else 'without'} a time zone, the previous "
-                                                f"coup at {self.last_time.isoformat()}, "
-                                                f"{'with' if self.last_time.tzinfo else 'without'}: the two cannot be "
-                                                "put in order (a log's times all give a zone, or none does)", record)
-            elif when < self.last_time:
+            elif when < last:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
-                                                f"({self.last_time.isoformat()})", record)
-            elif when.tzinfo is not None and when.utcoffset() != self.last_time.utcoffset() \
-                    and when.utcoffset() - self.last_time.utcoffset() != _summer_time_shift(self.last_time, when):
+                                                f"({self.last_written.isoformat()})", record)
+            elif written.tzinfo is not None and written.utcoffset() != self.last_written.utcoffset() \
+                    and written.utcoffset() - self.last_written.utcoffset() != self._shift(self.last_written, written):
                 # an offset drifting from coup to coup makes every coup one instant, and no turn is ever long
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, the previous coup at "
-                                                f"{self.last_time.isoformat()}: the clock's offset from UTC changes "
+                                                f"{self.last_written.isoformat()}: the clock's offset from UTC changes "
                                                 "only when summer time starts or ends (one hour, at 01:00 UTC on the "
-                                                "last Sunday of March or October)", record)
-            self.last_time = when
+                                                "last Sunday of March or October"
+                                                + (f", as {self.zone.key} keeps it)" if self.zone else ")"), record)
+            if when is not None:
+                yield from self._stamped(record, data, when)
+                self.idle = when - last if last is not None and _comparable(when, last) and when >= last else None
+                self.new_day = last is not None and self._day(when) != self._day(last)
+                self.last_written, self.last_time = written, when
         session = data.get("session")
-        if isinstance(session, str) and _same_name(session) != self.sessions.current:
+        self.new_session = False
+        if isinstance(session, str) and nameless(session):
+            yield from self._nameless(record, "/session", session, "the session",
+                                      "read as the session in force going on")
+        elif isinstance(session, str) and _same_name(session) != self.sessions.current:
             before = self.session_shown
             back, full = self.sessions.turn_to(_same_name(session), SESSIONS_KEPT)
             self.session_shown = session
+            self.began = self._day(when)
+            self.new_session = True
             if back:
                 yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
                                                       f"{brief(show(before))} began: a session's coups are logged "
@@ -530,7 +586,102 @@ class _Core:
                 yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
                                                       "coup on, a session that comes back is not looked for",
                            record, Severity.WARNING)
+        staff = data.get("staff")
+        if isinstance(staff, dict):
+            for role, who in staff.items():
+                if isinstance(who, str) and nameless(who):
+                    yield from self._nameless(record, pointers.child("/staff", role), who, f"the {role}",
+                                              "read as no one named (whoever held the place before holds it on)")
         return when
+
+    def _instant(self, written: datetime) -> datetime | None:
+        """A coup's time as an instant: with its offset as written; without, as the table's local time (the hour
+        the clock goes back is read as its first pass, unless that is before the previous coup), None where the
+        clock never shows it. Where no zone is known, the time as written."""
+        zone = self.zone
+        if written.tzinfo is not None:
+            try:
+                return written.astimezone(timezone.utc)
+            except OverflowError:  # the years 1 or 9999, past the calendar in UTC: compared as written
+                return written
+        if zone is None:
+            return written
+        try:
+            first, second = (written.replace(tzinfo=zone, fold=fold).astimezone(timezone.utc) for fold in (0, 1))
+        except OverflowError:
+            return None
+        if first.astimezone(zone).replace(tzinfo=None) != written:
+            return None  # in the hour the clock skips
+        if second != first and self.last_time is not None and self.last_time.tzinfo is not None \
+                and first < self.last_time <= second:
+            return second
+        return first
+
+    def _shift(self, before: datetime, after: datetime) -> timedelta:
+        """How much the table's clock's offset from UTC moves between two instants (by its zone; by the summer
+        time the EU sets where no zone is known)."""
+        if self.zone is None:
+            return _summer_time_shift(before, after)
+        try:
+            return after.astimezone(self.zone).utcoffset() - before.astimezone(self.zone).utcoffset()
+        except OverflowError:
+            return timedelta(0)
+
+    def _day(self, when: datetime | None):
+        """The table's local day of an instant (as written where no zone is known)."""
+        if when is None:
+            return None
+        if self.zone is not None and when.tzinfo is not None:
+            try:
+                return when.astimezone(self.zone).date().isoformat()
+            except OverflowError:
+                pass
+        return when.date().isoformat()
+
+    def _period(self, per: str, when: datetime | None):
+        """The period a coup's limits are kept through: its session, its local day, or the day its session began
+        (`session_day`: kept «avant la séance du lendemain», LU Art. 37-8)."""
+        if per == "session":
+            return self.sessions.current
+        if per == "session_day":
+            return self.began if self.sessions.current is not None else None
+        return self._day(when)
+
+    def _within(self, per: str, period) -> str:
+        """Where a limit kept through `per` was changed, as a reader finds it."""
+        if per == "session":
+            return f"within session {self.session_shown}"
+        if per == "session_day":
+            return (f"before the next day's session (session {self.session_shown} began on {period}, the day the "
+                    "session it was set in began)")
+        return f"within {per} {period}"
+
+    def _stamped(self, record, data, when: datetime) -> Iterator[Finding]:
+        """Coups stamped with one second: SAME_SECOND of them in a row is a log whose times are not the times of
+        play (every turn and period measured from them would be nothing long)."""
+        second = when.replace(microsecond=0)
+        stamp = self.stamp
+        if stamp is not None and stamp[0] == second:
+            self.stamp = stamp = (second, stamp[1] + 1, stamp[2])
+            if stamp[1] == SAME_SECOND:
+                yield self.session._tool(F.LOG_TIME, "/time", f"{SAME_SECOND} coups in a row, from coup "
+                                         f"{brief(show(stamp[2]))}, are stamped with the same second ({data['time']}):"
+                                         " no table plays so fast, and the turns and periods measured from these "
+                                         "times would all be none long", record)
+        else:
+            self.stamp = (second, 1, data.get("coup"))
+
+    def _nameless(self, record, pointer: str, name: str, what: str, read: str) -> Iterator[Finding]:
+        """A name that says nothing (empty, spaces, an invisible or format character, a mark on no letter): said
+        once where it is first written, and read as no name wherever it is."""
+        key = (pointer, name)
+        if key in self.unnamed:
+            return
+        if len(self.unnamed) < NAMES_SAID:
+            self.unnamed.add(key)
+        yield self.session._tool(F.SHAPE_INVALID if not name.strip() else F.LOAD_AMBIGUOUS, pointer,
+                                 f"{what} is named {brief(show(name))}, which {nameless(name)}: a name no reader "
+                                 f"can tell from another, {read}", record)
 
     def _limits(self, record, data, when) -> Iterator[Finding]:
         given = data.get("limits")
@@ -545,13 +696,12 @@ class _Core:
                         changes[key] = value
         for key in ("minimum", "maximum"):
             for rule, spec in self.wanted.get(f"{key}_unchanged", ()):
-                period = _period(spec["per"], data, when)
+                period = self._period(spec["per"], when)
                 was = current.since.get((key, spec["per"]))
                 if key in changes and was is not None and was[0] == period and period is not None:
                     yield from self.session._breach(f"{key}_unchanged", record, f"/limits/{key}",
                                           f"the table's {key} changes from {cents(getattr(current, key))} to "
-                                          f"{cents(changes[key])} within {spec['per']} "
-                                          f"{data.get('session') if spec['per'] == 'session' else period} "
+                                          f"{cents(changes[key])} {self._within(spec['per'], period)} "
                                           f"(set at coup {was[1]})")
                 if key in changes or was is None or was[0] != period:
                     current.since[(key, spec["per"])] = (period, data.get("coup"))
@@ -668,7 +818,7 @@ class _Core:
             after = _ratio(changes.get("minimum", current.minimum), changes.get("maximum", current.maximum))
         changed = after != before and before is not None and after is not None
         for rule, spec in self.wanted["coefficient_unchanged"]:
-            period = _period(spec["per"], data, when)
+            period = self._period(spec["per"], when)
             was = current.since.get(("coefficient", spec["per"]))
             if changed and was is not None and was[0] == period and period is not None:
                 yield from self.session._breach(
@@ -684,8 +834,11 @@ class _Core:
             role = spec["role"]
             who = staff.get(role)
             held = self.turns.get(role)
-            if not isinstance(who, str):
-                if staff and role not in self.misnamed:
+            if held is not None and self._turn_ended(spec):
+                del self.turns[role]
+                held = None
+            if not isinstance(who, str) or nameless(who):  # a name that says nothing names no one (said in `order`)
+                if staff and role not in staff and role not in self.misnamed:
                     yield from self._misnamed(record, staff, role)
                 # not recorded at this coup: nobody is seen relieving anyone, the turn runs on (and is measured:
                 # a spinner named once and then left out of the coups holds the ball as long as they go on)
@@ -696,16 +849,26 @@ class _Core:
                 self.named.add(role)
                 unnamed = False
                 if held is None or _same_name(held[0]) != _same_name(who):
-                    self.turns[role] = (who, when, data.get("coup"), False)
+                    self.turns[role] = (who, when, data.get("coup"), False, data.get("time"))
                     continue
             limit = spec["max_minutes"]
             longest = _minutes(limit)
             if longest is not None and not held[3] and _comparable(when, held[1]) and _longer(when - held[1], longest):
-                self.turns[role] = (*held[:3], True)
+                self.turns[role] = (*held[:3], True, held[4])
                 yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{role}",
                                       f"{who} has held the {role}'s place since coup {held[2]} "
-                                      f"({held[1].isoformat()}): more than {limit} minutes"
+                                      f"({held[4]}): more than {limit} minutes"
                                       + (f", no one named relieving {who} since" if unnamed else ""))
+
+    def _turn_ended(self, spec) -> bool:
+        """Whether a turn ends between the previous coup and this one: a new session or a new day began, after the
+        table stood idle longer than the longest turn (PT n.º 18, 25, 33: «permanência na banca»: the same spinner at
+        the next evening's session, or the afternoon's and the evening's, holds two turns). A session relabelled
+        with the ball still in play ends nothing, else a new label every 50 minutes would pass any turn."""
+        if not (self.new_session or self.new_day) or self.idle is None:
+            return False
+        longest = _minutes(spec["max_minutes"])
+        return longest is not None and _longer(self.idle, longest)
 
     def _misnamed(self, record, staff: dict, role: str) -> Iterator[Finding]:
         """A role a turn rule reads, written otherwise only in case, spaces or Unicode form (`Spinner`): said once,
@@ -885,13 +1048,6 @@ class _Core:
                 session._not_applied(rule, f"no coup names the {spec['role']} (`staff/{spec['role']}`): whose turn "
                                            "it was, and for how long, cannot be told")
         yield from session.start()
-
-
-def _period(per: str, data, when: datetime | None):
-    if per == "session":
-        session = data.get("session")
-        return _same_name(session) if isinstance(session, str) else session
-    return when.date().isoformat() if when is not None else None
 
 
 def _time(value) -> datetime | None:
