@@ -400,7 +400,8 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
             continue
         play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
                                           problems), _play_data(raw), dict(instruments))
-        for pointer, provision in provisions_in(raw, child("/play", game)):  # each names an instrument it has
+        provided = {key: value for key, value in raw.items() if key != "citation"}  # that one is read above
+        for pointer, provision in provisions_in(provided, child("/play", game)):  # each names an instrument it has
             _citation(provision, instruments, document, pointer, problems)
         drawing = play[game].data.get("drawing")
         # The engines read a missing row as an error; the log replay would skip the banker's draw on that total

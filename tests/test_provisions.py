@@ -388,3 +388,18 @@ def test_lu_super_jack_findings_cite_its_payouts_or_its_stake_rule(tmp_path):
                                   "gold_jack": {"stake": "5", "net": "-5"}}}]},  # under the table minimum
         params={key: str(value) for key, value in SAMPLE_PARAMS.items()})
     assert cited(found, "LU-BJ-LOG-SIDE-BETS") == ["Art. 32, 5, al. 2", "Art. 32, 5, al. 3"]
+
+
+def test_rules_explain_and_list_give_the_provisions_a_replay_rule_may_cite():
+    done = run_in_process("rules", "explain", "PT-BJ-LOG-DECISIONS")
+    explained = done.stdout
+    assert "Provisions its findings cite" in explained
+    for number in ("18", "26", "29", "33", "36"):
+        assert f"{N}{number}, Portaria n.º 217/2007 (blackjack)" in explained
+    assert "não poderá exceder metade do valor da aposta" in explained
+    assert "Provisions its findings cite" not in run_in_process("rules", "explain", "PT-BJ-LOG-LIMITS").stdout
+    listed = {rule["id"]: rule for rule in json.loads(run_in_process("rules", "list", "--format", "json").stdout)}
+    articles = [entry["article"] for entry in listed["PT-ROUL-LOG-SETTLEMENT"]["provisions"]]
+    assert articles == ["Título I, Capítulo I, Secção I, n.º 27", "Título I, Capítulo I, Secção I, n.º 28",
+                        "Título I, Capítulo I, Secção II, n.º 18", "Título I, Capítulo I, Secção II, n.º 19"]
+    assert listed["LU-SLOT-RTP-MIN"]["provisions"] == []
