@@ -403,3 +403,12 @@ def test_rules_explain_and_list_give_the_provisions_a_replay_rule_may_cite():
     assert articles == ["Título I, Capítulo I, Secção I, n.º 27", "Título I, Capítulo I, Secção I, n.º 28",
                         "Título I, Capítulo I, Secção II, n.º 18", "Título I, Capítulo I, Secção II, n.º 19"]
     assert listed["LU-SLOT-RTP-MIN"]["provisions"] == []
+
+
+def test_pt_blackjack_deal_findings_cite_the_deal_the_asking_or_the_decks(tmp_path):
+    found = findings(tmp_path, BJ,
+                     bj_coup(["9c", "8d"], [h(["Ts", "7d", "2c"], 10, ["stand"], 10)]),  # a card nobody asked for
+                     bj_coup(["9c", "8s"], [h(["Ts"], 10, [], 0)]),  # a hand of one card
+                     bj_coup(["9c"] * 5 + ["8s"], [h(["Ts", "9h"], 10, ["stand"], 10)]),  # a 9c too many in the shoe
+                     params=PT_BJ)
+    assert cited(found, "PT-BJ-LOG-DEAL") == [N + "18", N + "17", N + "3"]
