@@ -412,3 +412,22 @@ def test_pt_blackjack_deal_findings_cite_the_deal_the_asking_or_the_decks(tmp_pa
                      bj_coup(["9c"] * 5 + ["8s"], [h(["Ts", "9h"], 10, ["stand"], 10)]),  # a 9c too many in the shoe
                      params=PT_BJ)
     assert cited(found, "PT-BJ-LOG-DEAL") == [N + "18", N + "17", N + "3"]
+
+
+def test_a_replay_finding_cites_its_rule_or_a_provision_its_rules_of_play_quote():
+    """Never a citation of no ruleset's: each is the rule's own or one the game's `play:` data quotes."""
+    seen_provisions = 0
+    for name in builtin_names():
+        ruleset = load_builtin(name)
+        rules = {rule.id: rule for rule in ruleset.rules if rule.check.get("kind") == "replay"}
+        for cases in load_cases(ruleset).values():
+            for case in cases:
+                for finding in run_case(case, ruleset).findings:
+                    rule = rules.get(finding.rule_id)
+                    if rule is None or finding.citation == rule.citation:
+                        continue
+                    quoted_here = {citation for game in rule.games if game in ruleset.play
+                                   for _, citation in ruleset.play[game].provisions()}
+                    assert finding.citation in quoted_here, (case.source, finding)
+                    seen_provisions += 1
+    assert seen_provisions > 20
