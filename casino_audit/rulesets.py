@@ -153,7 +153,7 @@ def provision_citation(raw: Any, instruments: dict) -> Citation | None:
     instrument = instruments.get(raw.get("instrument", ""))
     if instrument is None:
         return None
-    return Citation(instrument.get("short") or instrument["title"], str(raw["article"]), str(raw["text"]),
+    return Citation(instrument.get("short") or instrument["title"], raw["article"], raw["text"],
                     instrument.get("language", ""))
 
 
@@ -431,13 +431,11 @@ def _play_data(raw: dict) -> dict:
 
 def _citation(raw: dict, instruments: dict, document: Document, pointer: str, problems: list[str]) -> Citation:
     key = raw.get("instrument", "")
-    instrument = instruments.get(key)
-    if instrument is None:
+    if key not in instruments:
         problems.append(_at(document, pointer + "/instrument", f"citation names instrument {key!r}, which "
                                                                "neither `instrument` nor `instruments` defines"))
-        instrument = {"title": key, "language": ""}
-    return Citation(instrument.get("short") or instrument["title"], raw["article"], raw["text"],
-                    instrument.get("language", ""))
+        return Citation(key, raw["article"], raw["text"], "")
+    return provision_citation(raw, instruments)
 
 
 def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: dict,
