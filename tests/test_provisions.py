@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from casino_audit.cases import load_cases, run_case
 from casino_audit.rulesets import builtin_names, load_builtin, rulesets_dir
@@ -461,3 +463,22 @@ def test_a_replay_finding_cites_its_rule_or_a_provision_its_rules_of_play_quote(
                     assert finding.citation in quoted_here, (case.source, finding)
                     seen_provisions += 1
     assert seen_provisions > 20
+
+
+# --- the helper each family picks its provision with -------------------------------------------------------------
+
+_KEYS = st.sampled_from(["on", "maximum", "pays", "tie", "wins", "settlement"])
+_ENTRY = st.builds(lambda article, covers: {"article": article, "text": "words", **({"covers": covers} if covers else {})},
+                   st.text(min_size=1, max_size=5), st.lists(_KEYS, unique=True, max_size=3))
+
+
+@given(entries=st.lists(_ENTRY, max_size=5), covers=st.one_of(st.none(), _KEYS))
+def test_provision_is_the_first_entry_covering_the_key_else_the_parts_first(entries, covers):
+    from casino_audit.replay import provision
+
+    found = provision({"part": entries}, "part", covers)
+    covering = [entry for entry in entries if covers is not None and covers in entry.get("covers", ())]
+    assert found is (covering[0] if covering else entries[0] if entries else None)
+    assert provision({"part": entries}, "another part", covers) is None
+    if entries:
+        assert provision({"part": entries[0]}, "part") is entries[0]  # one mapping is a list of one
