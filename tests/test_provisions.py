@@ -482,3 +482,13 @@ def test_provision_is_the_first_entry_covering_the_key_else_the_parts_first(entr
     assert provision({"part": entries}, "another part", covers) is None
     if entries:
         assert provision({"part": entries[0]}, "part") is entries[0]  # one mapping is a list of one
+
+
+def test_pt_bacara_a_banca_win_paid_without_the_commission_cites_n_20(tmp_path):
+    (tmp_path / "table.yaml").write_bytes((EXAMPLES / "pt" / "table-bacara.yaml").read_bytes())
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "Casino Lisboa",
+              "table": "B9", "table_config": "table.yaml"}
+    found = findings(tmp_path, header,
+                     {"shoe": 1, "player": ["2d", "6s"], "banker": ["9c", "Kh"], "outcome": "banker",
+                      "bets": [{"seat": 1, "chance": "banca", "stake": 100, "net": 100}]})  # 95: five per cent off
+    assert cited(found, "PT-BAC-LOG-SETTLEMENT") == ["Título I, Capítulo III, Secção III, n.º 20"]

@@ -20,7 +20,7 @@ from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, U
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
                                  Unavailable, card, cents, money)
 from casino_audit.replay import provision, provisions_of, without_provisions
-from casino_audit.games.poker_stud import _quoted as _quoted
+from casino_audit.games.poker_stud import _quoted  # a citation as messages show it
 
 GAMES = ("stud_poker", "poker_sem_descarte")
 ASPECTS = {
