@@ -156,7 +156,7 @@ def provision_citation(raw: Any, instruments: dict) -> Citation | None:
     instrument = instruments.get(raw.get("instrument", ""))
     if instrument is None:
         return None
-    return Citation(instrument.get("short") or instrument["title"], str(raw["article"]), str(raw["text"]),
+    return Citation(instrument.get("short") or instrument["title"], raw["article"], raw["text"],
                     instrument.get("language", ""))
 
 
@@ -408,7 +408,8 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
             continue
         play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
                                           problems), _play_data(raw), dict(instruments))
-        for pointer, provision in provisions_in(raw, child("/play", game)):  # each names an instrument it has
+        provided = {key: value for key, value in raw.items() if key != "citation"}  # that one is read above
+        for pointer, provision in provisions_in(provided, child("/play", game)):  # each names an instrument it has
             _citation(provision, instruments, document, pointer, problems)
         drawing = play[game].data.get("drawing")
         # The engines read a missing row as an error; the log replay would skip the banker's draw on that total
@@ -468,13 +469,11 @@ def _numbers_keyed(value, keyed: bool, under: frozenset = frozenset()):
 
 def _citation(raw: dict, instruments: dict, document: Document, pointer: str, problems: list[str]) -> Citation:
     key = raw.get("instrument", "")
-    instrument = instruments.get(key)
-    if instrument is None:
+    if key not in instruments:
         problems.append(_at(document, pointer + "/instrument", f"citation names instrument {key!r}, which "
                                                                "neither `instrument` nor `instruments` defines"))
-        instrument = {"title": key, "language": ""}
-    return Citation(instrument.get("short") or instrument["title"], raw["article"], raw["text"],
-                    instrument.get("language", ""))
+        return Citation(key, raw["article"], raw["text"], "")
+    return provision_citation(raw, instruments)
 
 
 def _rule(raw: dict, pointer: str, document: Document, code: str, instruments: dict,

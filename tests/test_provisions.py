@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from casino_audit.cases import load_cases, run_case
 from casino_audit.rulesets import builtin_names, load_builtin, rulesets_dir
@@ -227,9 +229,33 @@ def test_misnamed_reads_articles_as_a_person_does():
     assert misnamed("(n.º 19: «pagamentos a que se referem os n.os 17 e 18»)", "n.º 19") == []
 
 
-def _replay_findings():
-    """(rule, message, citation article, where) of every replay finding the breach examples and the rule cases
-    give."""
+def _sample_logs(directory: Path, params: dict) -> int:
+    """A sample log of each game each ruleset has log rules for, with each breach its generator can inject
+    (`casino_audit/samples/`), written into `directory`; how many."""
+    import io
+
+    from casino_audit.samples.log import family_module, write
+
+    written = 0
+    for name in builtin_names():
+        ruleset = load_builtin(name)
+        parsed = {key: ruleset.params[key].parse(value) for key, value in params.items() if key in ruleset.params}
+        for game in sorted({game for rule in ruleset.rules if rule.kind == "game-log" for game in rule.games}):
+            module = family_module(game)
+            for breach in getattr(module, "BREACHES", ()):
+                out = io.StringIO()
+                try:
+                    write(ruleset, game, 120, 7, [breach], out, params=parsed)
+                except Exception:  # a breach the generator cannot deal at this game or under this law
+                    continue
+                (directory / f"{name}-{game}-{breach}.jsonl").write_text(out.getvalue(), "utf-8")
+                written += 1
+    return written
+
+
+def _replay_findings(directory: Path):
+    """(rule, message, citation article, where) of every replay finding the breach examples, the rule cases and
+    sample logs with each breach injected give."""
     found = []
     for name in builtin_names():
         ruleset = load_builtin(name)
@@ -239,9 +265,15 @@ def _replay_findings():
                 for finding in run_case(case, ruleset).findings:
                     if finding.rule_id in replayed and finding.citation is not None:
                         found.append((finding.rule_id, finding.message, finding.citation.article, case.source))
+    from casino_audit.samples.blackjack import SAMPLE_PARAMS
+
+    params = {**TEST_PARAMS, **PT_BJ, **CRAPS_PARAMS, **{key: str(value) for key, value in SAMPLE_PARAMS.items()},
+              "stud_poker_high_card_raise": "push", "poker_sem_descarte_unqualified_raise": "push",
+              "banca_francesa_other_totals": "stays", "roulette_zero_rule": "lose"}
+    assert _sample_logs(directory, params) > 50
     logs = sorted(str(path) for path in EXAMPLES.rglob("log-*breaches*"))
-    args = ["check", *logs, "--format", "json"]
-    for key, value in {**TEST_PARAMS, **PT_BJ, **CRAPS_PARAMS}.items():
+    args = ["check", *logs, str(directory), "--format", "json", "--max-per-rule", "0"]
+    for key, value in params.items():
         args += ["--param", f"{key}={value}"]
     done = run_in_process(*args)
     for finding in json.loads(done.stdout)["findings"]:
@@ -250,9 +282,9 @@ def _replay_findings():
     return found
 
 
-def test_no_replay_message_names_another_article_than_its_citation():
-    found = _replay_findings()
-    assert len(found) > 100 and len({rule for rule, *_ in found}) > 40
+def test_no_replay_message_names_another_article_than_its_citation(tmp_path):
+    found = _replay_findings(tmp_path)
+    assert len(found) > 300 and len({rule for rule, *_ in found}) > 50
     wrong = [(rule, message, article, where) for rule, message, article, where in found
              if misnamed(message, article)]
     assert wrong == []
@@ -388,3 +420,75 @@ def test_lu_super_jack_findings_cite_its_payouts_or_its_stake_rule(tmp_path):
                                   "gold_jack": {"stake": "5", "net": "-5"}}}]},  # under the table minimum
         params={key: str(value) for key, value in SAMPLE_PARAMS.items()})
     assert cited(found, "LU-BJ-LOG-SIDE-BETS") == ["Art. 32, 5, al. 2", "Art. 32, 5, al. 3"]
+
+
+def test_rules_explain_and_list_give_the_provisions_a_replay_rule_may_cite():
+    done = run_in_process("rules", "explain", "PT-BJ-LOG-DECISIONS")
+    explained = done.stdout
+    assert "Provisions its findings cite" in explained
+    for number in ("18", "26", "29", "33", "36"):
+        assert f"{N}{number}, Portaria n.º 217/2007 (blackjack)" in explained
+    assert "não poderá exceder metade do valor da aposta" in explained
+    assert "Provisions its findings cite" not in run_in_process("rules", "explain", "PT-BJ-LOG-LIMITS").stdout
+    listed = {rule["id"]: rule for rule in json.loads(run_in_process("rules", "list", "--format", "json").stdout)}
+    articles = [entry["article"] for entry in listed["PT-ROUL-LOG-SETTLEMENT"]["provisions"]]
+    assert articles == ["Título I, Capítulo I, Secção I, n.º 27", "Título I, Capítulo I, Secção I, n.º 28",
+                        "Título I, Capítulo I, Secção II, n.º 18", "Título I, Capítulo I, Secção II, n.º 19"]
+    assert listed["LU-SLOT-RTP-MIN"]["provisions"] == []
+
+
+def test_pt_blackjack_deal_findings_cite_the_deal_the_asking_or_the_decks(tmp_path):
+    found = findings(tmp_path, BJ,
+                     bj_coup(["9c", "8d"], [h(["Ts", "7d", "2c"], 10, ["stand"], 10)]),  # a card nobody asked for
+                     bj_coup(["9c", "8s"], [h(["Ts"], 10, [], 0)]),  # a hand of one card
+                     bj_coup(["9c"] * 5 + ["8s"], [h(["Ts", "9h"], 10, ["stand"], 10)]),  # a 9c too many in the shoe
+                     params=PT_BJ)
+    assert cited(found, "PT-BJ-LOG-DEAL") == [N + "18", N + "17", N + "3"]
+
+
+def test_a_replay_finding_cites_its_rule_or_a_provision_its_rules_of_play_quote():
+    """Never a citation of no ruleset's: each is the rule's own or one the game's `play:` data quotes."""
+    seen_provisions = 0
+    for name in builtin_names():
+        ruleset = load_builtin(name)
+        rules = {rule.id: rule for rule in ruleset.rules if rule.check.get("kind") == "replay"}
+        for cases in load_cases(ruleset).values():
+            for case in cases:
+                for finding in run_case(case, ruleset).findings:
+                    rule = rules.get(finding.rule_id)
+                    if rule is None or finding.citation == rule.citation:
+                        continue
+                    quoted_here = {citation for game in rule.games if game in ruleset.play
+                                   for _, citation in ruleset.play[game].provisions()}
+                    assert finding.citation in quoted_here, (case.source, finding)
+                    seen_provisions += 1
+    assert seen_provisions > 20
+
+
+# --- the helper each family picks its provision with -------------------------------------------------------------
+
+_KEYS = st.sampled_from(["on", "maximum", "pays", "tie", "wins", "settlement"])
+_ENTRY = st.builds(lambda article, covers: {"article": article, "text": "words", **({"covers": covers} if covers else {})},
+                   st.text(min_size=1, max_size=5), st.lists(_KEYS, unique=True, max_size=3))
+
+
+@given(entries=st.lists(_ENTRY, max_size=5), covers=st.one_of(st.none(), _KEYS))
+def test_provision_is_the_first_entry_covering_the_key_else_the_parts_first(entries, covers):
+    from casino_audit.replay import provision
+
+    found = provision({"part": entries}, "part", covers)
+    covering = [entry for entry in entries if covers is not None and covers in entry.get("covers", ())]
+    assert found is (covering[0] if covering else entries[0] if entries else None)
+    assert provision({"part": entries}, "another part", covers) is None
+    if entries:
+        assert provision({"part": entries[0]}, "part") is entries[0]  # one mapping is a list of one
+
+
+def test_pt_bacara_a_banca_win_paid_without_the_commission_cites_n_20(tmp_path):
+    (tmp_path / "table.yaml").write_bytes((EXAMPLES / "pt" / "table-bacara.yaml").read_bytes())
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "Casino Lisboa",
+              "table": "B9", "table_config": "table.yaml"}
+    found = findings(tmp_path, header,
+                     {"shoe": 1, "player": ["2d", "6s"], "banker": ["9c", "Kh"], "outcome": "banker",
+                      "bets": [{"seat": 1, "chance": "banca", "stake": 100, "net": 100}]})  # 95: five per cent off
+    assert cited(found, "PT-BAC-LOG-SETTLEMENT") == ["Título I, Capítulo III, Secção III, n.º 20"]

@@ -339,39 +339,45 @@ def _deal(prepared: Prepared, state: State, coup: dict, boxes: list[list[_Hand]]
             yield "deal", pointer, (f"{c} is seen {state.seen[c]} times in shoe {coup['shoe']}; {prepared.decks} "
                                     f"decks hold it {prepared.decks} times")
     if len(coup["dealer"]) < 2:
-        yield "deal", "/dealer", f"the dealer has {len(coup['dealer'])} card; the deal gives the dealer two"
+        yield "deal", "/dealer", f"the dealer has {len(coup['dealer'])} card; the deal gives the dealer two", \
+            _cite(prepared.rules, "deal", "two_cards")
     dealt: dict[Any, int] = {}
     for i, box in enumerate(coup["boxes"]):
         if box.get("box") in dealt:  # a box is dealt one hand (a split adds hands within it), not two
             yield "deal", f"/boxes/{i}/box", (f"box {box.get('box')} is dealt twice (at /boxes/{dealt[box.get('box')]}"
-                                              " too); a box is dealt one hand, and only a split makes another")
+                                              " too); a box is dealt one hand, and only a split makes another"), \
+                _cite(prepared.rules, "deal", "two_cards")
         else:
             dealt[box.get("box")] = i
     for i, hands in enumerate(boxes):
         splits = sum(h.splits for h in hands)
         if len(hands) != 1 + splits:
             yield "deal", f"/boxes/{i}/hands", (f"the box holds {len(hands)} hands; its {splits} split(s) make "
-                                                f"{1 + splits}")
+                                                f"{1 + splits}"), _cite(prepared.rules, "splitting", "pair")
         for j in range(1, len(hands) if len(hands) == 1 + splits else 0):  # a split makes the next new hand,
             # played after the hand split (a count that does not match is said above)
             before = sum(h.splits for h in hands[:j])
             if before < j:
                 yield "deal", f"/boxes/{i}/hands/{j}", (
                     f"hand {j + 1} of the box comes from no split: the {j} hand(s) played before it split "
-                    f"{before} time(s); a split makes a new hand, played after the hand it was split from")
+                    f"{before} time(s); a split makes a new hand, played after the hand it was split from"), \
+                    _cite(prepared.rules, "splitting", "pair")
                 break
         for hand in hands:
             if len(hand.cards) < 2:
-                yield "deal", hand.pointer + "/cards", f"the hand has {len(hand.cards)} card; a hand starts with two"
+                yield "deal", hand.pointer + "/cards", f"the hand has {len(hand.cards)} card; a hand starts with two", \
+                    _cite(prepared.rules, "deal", "two_cards")
                 continue
             asked = sum(d in ("hit", "double") for d in hand.decisions)
             if len(hand.cards) > 2 + asked:
                 k = 2 + asked
                 yield "deal", f"{hand.pointer}/cards/{k}", (f"card {k + 1} ({hand.cards[k]}) was dealt to the hand "
-                                                            f"with no hit or double asking for it")
+                                                            f"with no hit or double asking for it"), \
+                    _cite(prepared.rules, "player", "asked")
             elif len(hand.cards) < 2 + asked:
                 yield "deal", hand.pointer + "/cards", (f"the hand's {asked} hit(s) and double(s) call for "
-                                                        f"{2 + asked} cards; it has {len(hand.cards)}")
+                                                        f"{2 + asked} cards; it has {len(hand.cards)}"), \
+                    _cite(prepared.rules, "player", "asked")
 
 
 def _decisions(rules: bj.Rules, coup: dict, boxes: list[list[_Hand]], minimum=None) -> Iterator:
@@ -723,7 +729,8 @@ def _settled_by(rules, hand: _Hand, dealer, net: Decimal, expected: Decimal, pri
 
 
 # the parts of the rules of play each aspect's findings cite
-_ASPECT_PARTS = {"decisions": ("player", "doubling", "splitting", "surrender", "insurance", "even_money", "payouts"),
+_ASPECT_PARTS = {"deal": ("deal", "player", "splitting"),
+                 "decisions": ("player", "doubling", "splitting", "surrender", "insurance", "even_money", "payouts"),
                  "dealer_drawing": ("dealer",), "split_stake": ("splitting",),
                  "settlement": ("payouts", "surrender", "even_money", "insurance", "special_prize"),
                  "side_bets": ("super_jack", "jackpot")}

@@ -38,7 +38,7 @@ from typing import Any, Iterator, Mapping
 from casino_audit.games import dice as engine
 from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents,
                                  money)
-from casino_audit.replay import provision, provisions_of, without_provisions
+from casino_audit.replay import provision, without_provisions
 
 GAMES = ("banca_francesa", "craps", "cussec")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says

@@ -20,7 +20,7 @@ from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, U
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
                                  Unavailable, card, cents, money)
 from casino_audit.replay import provision, provisions_of, without_provisions
-from casino_audit.games.poker_stud import _quoted as _quoted
+from casino_audit.games.poker_stud import _quoted  # a citation as messages show it
 
 GAMES = ("stud_poker", "poker_sem_descarte")
 ASPECTS = {
@@ -274,7 +274,9 @@ def _settlement(prepared: Prepared, box, where, dealer: tuple[Card, ...], ante: 
     if player:
         bets += f", raise {cents(staked)} {_result(decided.raise_)}"
     cited = provision(prepared.provisions, _broken(prepared, decided))
-    shown = _quoted(cited) if cited is not None else decided.citation
+    # the provision's words where they are short, else its article (the finding quotes them whole)
+    shown = decided.citation if cited is None else _quoted(cited) if len(str(cited.get("text", ""))) <= 200 else \
+        str(cited.get("article", ""))
     law = f" ({shown})" if shown else ""
     yield ("settlement", f"{where}/net",
            f"box {box.get('box')}: net {found} recorded; {situation}, so the law settles {bets}: net "
