@@ -118,8 +118,9 @@ def test_leaving_the_limits_out_is_said_and_fails_under_require_params(cli, tmp_
     path = write_log(tmp_path / "log.jsonl", [header, coup(1, bets=[{"seat": 1, "chance": "banco",
                                                                       "stake": 1000000, "net": -1000000}])])
     done, data = report(cli, path, "--param", "punto_banco_minimum_multiple_eur=20")
-    [said] = [f for f in data["findings"] if f["rule_id"] == "LU-PB-LOG-LIMITS"]
+    said, named = [f for f in data["findings"] if f["rule_id"] == "LU-PB-LOG-LIMITS"]
     assert said["severity"] == "info" and "no stake limits are known" in said["message"] and done.returncode == 0
+    assert named["severity"] == "info" and "held to no maximum: 'banco' (1 stake)" in named["message"]
     done, data = report(cli, path, "--param", "punto_banco_minimum_multiple_eur=20", "--require-params")
     assert done.returncode == 1
 

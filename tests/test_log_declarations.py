@@ -135,3 +135,113 @@ def test_pt_bacara_decks_are_six_or_eight(cli, tmp_path, decks, aces, flagged, a
     found = ids(findings(cli, _write(tmp_path, header, coups), extra=("--select", "PT-BAC-LOG-DEAL")))
     assert (("PT-BAC-LOG-DEAL", "/decks") in found) == at_header
     assert any(pointer.startswith("/player") for _, pointer in found) == flagged
+
+
+# --- a header without limits leaves the law's own limits in force ---------------------------------------------
+
+def _pb_stakes(stakes):
+    coups = []
+    for number, stake in enumerate(stakes, start=1):
+        coup = _coup(number, shoe=1, player=["9h", "Kd"], banker=["5c", "Qh"], outcome="player",
+                     bets=[{"seat": 1, "chance": "punto", "stake": stake, "net": stake}])
+        if number == 1:
+            coup["burned"] = ["2c", "3c", "4c"]
+        coups.append(coup)
+    return coups
+
+
+PB_PARAMS = ("--param", "punto_banco_minimum_multiple_eur=1", "--param", "punto_banco_stake_minimum_eur=20",
+             "--param", "punto_banco_minimum_floor_eur=1")
+
+
+def test_a_minimum_without_a_maximum_leaves_the_laws_coefficient_in_force(cli, tmp_path):
+    # Art. 37-5, al. 4: the maximum is 50, 100 or 200 times the minimum; over 200 times it is over any
+    header = {**LU_PB, "limits": {"minimum": 20}}
+    found = findings(cli, _write(tmp_path, header, _pb_stakes([4001, 4000])), extra=PB_PARAMS)
+    assert ids(found, "LU-PB-LOG-C") == [("LU-PB-LOG-COEFFICIENT", "/bets/0/stake")]
+    assert next(f for f in found if f["rule_id"] == "LU-PB-LOG-COEFFICIENT")["line"] == 2
+    # with a maximum declared beyond the law's (a coefficient of 500), the stakes are still held to 200 times
+    header = {**LU_PB, "limits": {"minimum": 20, "maximum": 10000}}
+    found = findings(cli, _write(tmp_path, header, _pb_stakes([4001, 4000])), extra=PB_PARAMS)
+    assert ("LU-PB-LOG-COEFFICIENT", "/bets/0/stake") in ids(found)
+
+
+def test_the_pleno_is_held_to_thirty_times_the_minimum_without_a_maximum(cli, tmp_path):
+    # PT n.º 32, a): «em pleno, o valor máximo da aposta é até 30 vezes superior ao valor mínimo»
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "american_roulette", "casino": "C", "table": "A1",
+              "limits": {"minimum": 5}}
+    bets = [{"seat": 1, "chance": "pleno", "numbers": [17], "stake": 151, "net": 151 * 35}]
+    found = findings(cli, _write(tmp_path, header, [_coup(1, number=17, bets=bets)]), extra=("--select", "PT-"))
+    assert ("PT-AROUL-MAXIMA", "/bets/0/stake") in ids(found)
+
+
+def test_no_limits_at_all_holds_stakes_to_the_laws_least_minimum_and_names_the_stakes_held_to_no_maximum(
+        cli, tmp_path):
+    header = {key: value for key, value in LU_PB.items() if key != "limits"}
+    path = _write(tmp_path, header, _pb_stakes([5, 3000, 100]))
+    found = findings(cli, path, extra=PB_PARAMS)
+    limits = [f for f in found if f["rule_id"] == "LU-PB-LOG-LIMITS"]
+    assert [(f["severity"], f["pointer"]) for f in limits if f["severity"] == "error"] == [("error", "/bets/0/stake")]
+    named = [f for f in limits if "held to no maximum" in f["message"]]
+    assert len(named) == 1 and "'punto' (3 stakes)" in named[0]["message"] and named[0]["severity"] == "info"
+    found = findings(cli, path, extra=(*PB_PARAMS, "--require-params"))
+    named = [f for f in found if "held to no maximum" in f["message"]]
+    assert [f["severity"] for f in named] == ["error"]
+
+
+def test_a_pt_blackjack_minimum_without_a_maximum_holds_each_box_to_thirty_times_it(cli, tmp_path):
+    # PT-BJ-MAXIMUM (n.º 37): the table's maximum is at most 30 times its minimum
+    header, coups = _blackjack(1, 6)
+    header["limits"] = {"minimum": 10}
+    coups[0]["boxes"][0]["hands"][0].update(stake="301", net="301")
+    found = findings(cli, _write(tmp_path, header, coups), extra=("--param", "blackjack_jackpot_stake_eur=1"))
+    assert ("PT-BJ-MAXIMUM", "/boxes/0/hands/0/stake") in ids(found)
+    coups[0]["boxes"][0]["hands"][0].update(stake="300", net="300")
+    found = findings(cli, _write(tmp_path, header, coups), extra=("--param", "blackjack_jackpot_stake_eur=1"))
+    assert ("PT-BJ-MAXIMUM", "/boxes/0/hands/0/stake") not in ids(found)
+
+
+# --- the table configuration a log names is checked with it, and the law settles what it fixes ---------------
+
+def _stud(tmp_path, pays_two_pairs, net):
+    from conftest import EXAMPLES
+    table = (EXAMPLES / "lu/table-stud-poker.yaml").read_text("utf-8")
+    assert "deux_paires: 2," in table
+    (tmp_path / "tables").mkdir(exist_ok=True)
+    (tmp_path / "tables/stud.yaml").write_text(table.replace("deux_paires: 2,", f"deux_paires: {pays_two_pairs},"),
+                                               "utf-8")
+    records = [json.loads(line) for line in (EXAMPLES / "lu/log-stud-poker.jsonl").read_text("utf-8").splitlines()]
+    header = records[0]
+    header.pop("limits")
+    header.update(table_config="tables/stud.yaml", table="S1")
+    first = records[1]
+    two_pairs = first["boxes"][2]
+    assert two_pairs["cards"] == ["2s", "As", "Tc", "Td", "2d"] and two_pairs["net"] == "100"  # 20 + 40 x 2
+    two_pairs["net"] = net
+    return _write(tmp_path, header, records[1:2]), tmp_path / "tables/stud.yaml"
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_an_lu_stud_table_paying_two_pairs_at_evens_is_found_and_the_coups_are_settled_by_the_law(
+        cli, tmp_path, given):
+    # Art. 37-7's table pays two pairs 2 to 1; a configuration paying 1 is its own breach, and the coup is settled
+    # as the law pays whether or not the configuration was among the paths given (and found once)
+    log, table = _stud(tmp_path, 1, "100")
+    found = findings(cli, log, *([table] if given else []))
+    on_table = [f for f in found if f["file"] == str(table) and f["severity"] == "error"]
+    assert [f["rule_id"] for f in on_table] == ["LU-STUD-PAYOUTS"]
+    on_log = [(f["rule_id"], f["pointer"], f["severity"]) for f in found if f["file"] == str(log)]
+    assert ("LOAD-AMBIGUOUS", "/table_config", "warning") in on_log
+    assert not [rule for rule, _, severity in on_log if rule == "LU-STUD-LOG-SETTLEMENT" and severity == "error"]
+    log, table = _stud(tmp_path, 1, "60")  # underpaid at the configuration's 1 to 1
+    found = findings(cli, log, *([table] if given else []))
+    assert ("LU-STUD-LOG-SETTLEMENT", "/boxes/2/net") in ids(found, "LU-STUD-LOG-SETTLEMENT")
+    assert len([f for f in found if f["rule_id"] == "LU-STUD-PAYOUTS"]) == 1
+
+
+def test_a_compliant_named_table_is_checked_with_the_log_and_adds_nothing(cli, tmp_path):
+    log, table = _stud(tmp_path, 2, "100")
+    done = cli("check", str(log), "--format", "json")
+    data = json.loads(done.stdout)
+    assert done.returncode == 0, data["findings"]
+    assert str(table) in [f["path"] for f in data["files"]]

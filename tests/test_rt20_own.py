@@ -63,7 +63,8 @@ def test_a_log_rule_holding_stakes_to_the_declared_limits_does_not_set_the_ratio
     ases["bets"] = [{"seat": 3, "chance": "ases", "stake": 60, "net": 3660}]
     assert run_log(cli, tmp_path, header, [ases]) == (0, [])
     ponto = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02", "staff": {"croupier": "P-3"},
-             "shoe": 1, "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
+             "shoe": 1, "burned": ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"], "player": ["9h", "Kd"],
+             "banker": ["5c", "Qh"], "outcome": "player",
              "bets": [{"seat": 2, "chance": "ponto", "stake": 4000, "net": 4000}]}
     header = {**BACARA, "limits": {"minimum": 10, "maximum": 700, "maxima": {
         "ponto": 7000, "empate": 150, "par_do_ponto": 80, "par_da_banca": 80}}}
@@ -145,7 +146,8 @@ def test_a_stake_on_a_chance_without_its_own_maximum_is_held_to_the_laws_ratio(c
     header = {**BANCA, "limits": {"minimum": 10, "maximum": 2000}}
     assert run_log(cli, tmp_path, header, [ases]) == (1, [("PT-BF-MAXIMA", 2, "/bets/0/stake")])
     ponto = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02", "staff": {"croupier": "P-3"},
-             "shoe": 1, "player": ["9h", "Kd"], "banker": ["5c", "Qh"], "outcome": "player",
+             "shoe": 1, "burned": ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"], "player": ["9h", "Kd"],
+             "banker": ["5c", "Qh"], "outcome": "player",
              "bets": [{"seat": 2, "chance": "ponto", "stake": 4000, "net": 4000}]}
     header = {**BACARA, "limits": {"minimum": 10, "maximum": 7000, "maxima": {
         "empate": 150, "par_do_ponto": 80, "par_da_banca": 80}}}
@@ -184,17 +186,20 @@ def test_a_maximum_the_table_configuration_leaves_out_is_the_headers_and_none_is
             "dealer": ["4h", "Td", "9d"], "boxes": [{"box": 3, "seat": 3, "hands": [
                 {"cards": ["Js", "9d"], "stake": "50000", "decisions": ["stand"], "net": "50000"}]}]}
     params = ("--param", "blackjack_jackpot_stake_eur=1")
-    assert run_log(cli, tmp_path, header, [coup], *params) == (1, [("PT-BJ-LOG-LIMITS", 2, "/boxes/0/hands/0/stake")])
-    # no maximum anywhere: the stake cannot be judged against one, and the report says so
+    # (the configuration, checked with the log, is found without its maximum)
+    assert run_log(cli, tmp_path, header, [coup], *params) == (1, [("PT-BJ-LOG-LIMITS", 2, "/boxes/0/hands/0/stake"),
+                                                                   ("PT-BJ-MAXIMUM", 11, "/stakes/maximum_eur")])
+    # no maximum anywhere: the law's stays in force, at most 30 times the minimum (n.º 37, PT-BJ-MAXIMUM)
     del header["limits"]
     path = tmp_path / "log.jsonl"
     import json
 
     path.write_text("".join(json.dumps(line) + "\n" for line in [header, coup]), "utf-8")
     done = cli("check", str(path), "--format", "json", *params)
-    notes = [f["message"] for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-LIMITS"]
-    assert done.returncode == 0 and len(notes) == 1 and "no maximum stake is known" in notes[0]
-    assert cli("check", str(path), "--format", "json", "--require-params", *params).returncode == 1
+    found = json.loads(done.stdout)["findings"]
+    assert done.returncode == 1 and [(f["rule_id"], f["pointer"]) for f in found if f["severity"] == "error"
+                                     and f["file"] == str(path)] == [("PT-BJ-MAXIMUM", "/boxes/0/hands/0/stake")]
+    assert not [f for f in found if f["rule_id"] == "PT-BJ-LOG-LIMITS"]  # the stake was held to a maximum
     # a maximum alone: the minimum is the one said
     header["limits"] = {"maximum": 300}
     del header["table_config"]

@@ -61,6 +61,9 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     limits = {key: stakes.get(f"{key}_eur") if stakes.get(f"{key}_eur") not in (None, {}) else own.get(key)
               for key in ("minimum", "maximum", "maxima", "minima")}
     limits["maxima"], limits["minima"] = limits["maxima"] or {}, limits["minima"] or {}
+    floor = law_minimum(ruleset, game, params)
+    if floor is not None:  # the least minimum the law allows the table: a stake under it is under any minimum
+        limits["law_minimum"] = floor
     for key in ("minimum", "maximum"):  # two limits for one: the configuration's is taken, and that is said
         theirs, ours = money(stakes.get(f"{key}_eur")), money(own.get(key))
         if theirs is not None and ours is not None and theirs != ours:
@@ -71,13 +74,15 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     play = ruleset.play.get(game)
     law = law_schedule(ruleset, game, "/payouts")
     payouts = table.get("payouts") or law
-    if table.get("payouts") and law and getattr(families.for_game(game), "LAW_PAYOUTS_FIXED", False) \
-            and isinstance(payouts, Mapping):
-        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None))
+    if table.get("payouts") and law and isinstance(payouts, Mapping):
+        # every family: a payout the law fixes is the law's, whatever the table says (LU stud's deux paires 1:1)
+        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None), problems)
     return Terms(play=play.data if play else None,
                  payouts=payouts,
                  decks=decks,
-                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems))
+                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems),
+                 table_path=os.path.join(os.path.dirname(log_path), named) if table and isinstance(named, str)
+                 else None)
 
 
 def _continues(header: Mapping, problems: list) -> bool:
@@ -92,6 +97,27 @@ def _continues(header: Mapping, problems: list) -> bool:
                                         "log began, but the log starts at coup 1 (no `first_coup` over 1): its "
                                         "first shoe starts here, and is held to its burn", F.LOAD_AMBIGUOUS))
     return False
+
+
+def law_minimum(ruleset: Ruleset, game: str, params: Mapping) -> Decimal | None:
+    """The least minimum stake the law allows the game's tables, where it fixes one (a table rule holding
+    `/stakes/minimum_eur` to a `min`, a number or a parameter given: LU roulette's ministerial order, punto
+    banco's floor ...): the highest of them. None where the law fixes none, or its parameter is not given."""
+    found = None
+    for rule in ruleset.rules:
+        check = rule.check
+        if rule.kind != "table" or game not in rule.games or rule.when or check.get("kind") != "value" \
+                or check.get("target") != "/stakes/minimum_eur" or "min" not in check:
+            continue
+        bound = check["min"]
+        if isinstance(bound, Mapping):
+            if set(bound) != {"param"} or bound["param"] not in params:
+                continue
+            bound = params[bound["param"]]
+        value = to_decimal(str(bound) if isinstance(bound, float) else bound)
+        if value is not None and value > 0 and (found is None or value > found):
+            found = value
+    return found
 
 
 def _is_count(value) -> bool:
@@ -168,20 +194,36 @@ def _rule_counts(rule: Rule) -> frozenset:
     return frozenset([check["equals"]] if "equals" in check else check.get("one_of") or ())
 
 
-def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None) -> dict:
-    """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4; PT
-    n.º 27, 13 ...) at the law's value: a coup is settled as the law pays, whatever the configuration says (the
-    configuration's own breach is its rule's, LU-EROUL-PAYOUTS and the like, when it is checked)."""
+def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None,
+               problems: list | None = None) -> dict:
+    """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4, 37-7;
+    PT n.º 27, 13 ...) at the law's value, and any it leaves out added: a coup is settled as the law pays, whatever
+    the configuration says (the configuration's own breach is its rule's, LU-STUD-PAYOUTS and the like: the
+    configuration is checked with the log). A payout the law does not fix (a side bet the concessionaire's
+    schedule sets, a place bet the source leaves out) is the table's. Each payout set aside is said in `problems`."""
     from casino_audit.games.dice import payout_value
 
     def exact(value):
-        return payout_value(str(value) if isinstance(value, float) else value)
+        try:
+            return payout_value(str(value) if isinstance(value, float) else value)
+        except (TypeError, ValueError, ArithmeticError):
+            return value
 
     merged = dict(table)
+    differ = []
     for key, value in law.items():
-        for name in (aliases(key) if aliases is not None else ()) or (key,):  # a schedule may name it otherwise
-            if name in merged and exact(merged[name]) != exact(value):
+        names = [name for name in (aliases(key) if aliases is not None else ()) or (key,) if name in merged]
+        for name in names:  # a schedule may name it otherwise
+            if exact(merged[name]) != exact(value):
+                differ.append(f"{brief(show(name))} {show(merged[name])} (the law: {show(value)})")
                 merged[name] = value
+        if not names:
+            merged[key] = value
+    if differ and problems is not None:
+        problems.append(("/table_config", f"the table configuration it names pays {', '.join(differ[:8])}"
+                                          f"{f' and {len(differ) - 8} more' if len(differ) > 8 else ''}: the coups "
+                                          "are settled as the law pays (the configuration's own breach is reported "
+                                          "with it)", F.LOAD_AMBIGUOUS, None, Severity.WARNING))
     return merged
 
 
@@ -453,6 +495,7 @@ class _Core:
         self.wanted = wanted
         limits = session.terms.limits
         self.limits = _Limits(money(limits.get("minimum")), money(limits.get("maximum")))
+        self.law_minimum = limits.get("law_minimum")  # the least minimum the law allows (law_minimum), if known
         self.maxima = {k: money(v) for k, v in (limits.get("maxima") or {}).items()}
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
         self.last_coup: int | None = None
@@ -494,6 +537,14 @@ class _Core:
                            for _, spec, _ in self.limit_rules if spec.get("maxima_per_minimum")}
         self.multiple_rules = [(rule, spec, _chances(spec), spec["unit"] if spec["unit"] == "minimum" else
                                 _whole(money(spec["unit"]))) for rule, spec in wanted.get("stake_multiple", ())]
+        # the law's coefficients of the maximum (LU Art. 37-5, al. 4: 50, 100 or 200 times the minimum) are a
+        # ceiling too: a stake over the largest times its minimum is over any maximum the law allows, whether the
+        # limits give a maximum or not ("*": every chance)
+        for rule, spec in wanted.get("maximum_coefficient", ()):
+            most = max((money(v) for v in spec["one_of"] if money(v) is not None), default=None)
+            if most is not None and most > 0:
+                self.law_ceilings.append((rule, {"*": most}))
+        self.unheld: dict[str, tuple] = {}  # limit rule id -> (rule, {chance: stakes held to no maximum})
 
     def coup(self, record) -> Iterator[Finding]:
         data, wanted = record.data, self.wanted
@@ -773,6 +824,8 @@ class _Core:
                 if record is not session.header:
                     place, said = "/limits", "the limits from this coup on"
                 elif from_table and pointers.get({"stakes": table["stakes"]}, pointer) is not pointers.MISSING:
+                    if session.terms.table_path is not None:
+                        continue  # the configuration is checked with the log: its own breach, at its line, once
                     place = "/table_config"
                     said = f"the table configuration it names ({brief(show(session.header.data.get('table_config')))})"
                 else:
@@ -890,8 +943,10 @@ class _Core:
             unknown = self.limits.maximum is None and not self.maxima
             for rule, spec, _ in self.limit_rules:
                 if unknown or id(spec) in self.law_maxima:  # the law's maxima are times the minimum
-                    self.session._not_applied(rule, "no stake limits are known: name the table configuration in "
-                                                    "the header (`table_config`) or give `limits` there"
+                    floor = f" (each stake is held to the least minimum the law allows, {cents(self.law_minimum)})" \
+                        if self.law_minimum is not None and id(spec) not in self.law_maxima else ""
+                    self.session._not_applied(rule, f"no stake limits are known{floor}: name the table configuration "
+                                                    "in the header (`table_config`) or give `limits` there"
                                               if unknown else "no minimum stake is known, of which the law's "
                                               "maxima are multiples: give `limits/minimum` in the header")
         breach = self.session._breach
@@ -919,9 +974,17 @@ class _Core:
                     continue
                 law = self.law_maxima.get(id(spec))
                 low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
+                if high is None and (law is None or self.limits.minimum is None) and not (
+                        self.law_ceilings and self._law_ceilings(names)):
+                    # held to no maximum, neither the limits' nor one the law fixes (for want of the minimum its
+                # times are of; a chance the law gives none is no chance of the game, its rule's): named at the end
+                    held = self.unheld.setdefault(rule.id, (rule, {}))[1]
+                    held[names[0]] = held.get(names[0], 0) + 1
                 if high is None and law is not None:
                     continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
-                if law is None and (low is None) != (high is None) and (rule.id, low is None) not in self.unbounded:
+                if law is None and low is not None and high is None:
+                    pass  # the stakes held to no maximum are named at the log's end (`_held_to_no_maximum`)
+                elif law is None and (low is None) != (high is None) and (rule.id, low is None) not in self.unbounded:
                     # one bound unknown for this stake: said once, never passed as if held to it (a table
                     # configuration or header limits giving the minimum alone let a stake of any size through in
                     # silence); with no limits known at all, the rule said so at the first stake
@@ -934,6 +997,10 @@ class _Core:
                 if low is not None and amount < low:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
                                       f"under the minimum of {cents(low)}", [(rule, spec)])
+                elif low is None and self.law_minimum is not None and amount < self.law_minimum and law is None:
+                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                      f"under {cents(self.law_minimum)}: the limits give no minimum, and the law "
+                                      "allows none lower", [(rule, spec)])
                 elif high is not None and amount > high:
                     fixed = "" if law is None else f" the law fixes ({self._law_times(names, law)} times the minimum)"
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
@@ -963,6 +1030,15 @@ class _Core:
         1,000 at a minimum of 5 is 200 times it, PT n.º 32, a) allows 30)."""
         for bound in bounds:
             spec = bound.rule.check
+            if spec.get("kind") == "value" and spec.get("target") == "/stakes/maximum_eur" \
+                    and spec.get("per") == "/stakes/minimum_eur":
+                # the table's maximum at most so many times its minimum (PT blackjack n.º 37: 30; LU Art. 33: 50,
+                # 100 or 200): with no maximum of its own a stake is held to the most the law allows ("*")
+                most = [to_decimal(value) for value in ([spec["max"]] if "max" in spec else spec.get("one_of") or [])]
+                most = max((value for value in most if value is not None and value > 0), default=None)
+                if most is not None:
+                    self.law_ceilings.append((bound.rule, {"*": most}))
+                continue
             if spec.get("kind") != "schedule" or spec.get("target") != "/stakes/maxima_eur" or not spec.get("per"):
                 continue
             entries = {**spec.get("where_given", {}), **(spec.get("max") or spec.get("equals") or {})}
@@ -978,8 +1054,11 @@ class _Core:
             found = []
             if self.law_ceilings and not any(name in self.maxima for name in names):
                 low, high = self._bounds(names)
+                limited = any(chances is None or not chances.isdisjoint(names) for _, _, chances in self.limit_rules)
                 for rule, ratios in self.law_ceilings if low else ():
-                    times = min((ratios[name] for name in names if name in ratios), default=None)
+                    # a ceiling on the table's maximum ("*") holds the stakes the log's limit rules hold to it
+                    times = min((ratios[name] for name in names if name in ratios),
+                                default=ratios.get("*") if limited else None)
                     ceiling = _EXACT.multiply(times, low) if times is not None else None
                     if ceiling is not None and (high is None or high > ceiling):  # else the table's maximum holds
                         found.append((rule, ceiling, times, low))
@@ -1014,7 +1093,21 @@ class _Core:
 
     def close(self) -> Iterator[Finding]:
         yield from self._limits_under_no_chance()
+        self._held_to_no_maximum()
         yield from self._roles_never_named()
+
+    def _held_to_no_maximum(self) -> None:
+        """Each limit rule's stakes that no maximum held (the limits give none, and no maximum the law fixes could
+        be worked out, for want of a minimum): named by chance, a note (an error under --require-params), never
+        passed in silence as if within a maximum."""
+        for rule, held in self.unheld.values():
+            shown = ", ".join(f"{brief(show(name))} ({count:,} stake{'s' if count > 1 else ''})"
+                              for name, count in list(held.items())[:12])
+            more = f" and {len(held) - 12} more chances" if len(held) > 12 else ""
+            self.session._not_applied(rule, f"these stakes were held to no maximum: {shown}{more}; neither the table "
+                                            "configuration (`stakes/maximum_eur`) nor the header (`limits/maximum`) "
+                                            "gives one, and no maximum the law fixes in times the minimum could be "
+                                            "worked out without the minimum")
 
     def _limits_under_no_chance(self) -> Iterator[Finding]:
         """A per-chance limit filed under a name that is no chance of the game is said: a chance spelt otherwise
