@@ -23,6 +23,9 @@ class FileRecord:
     records: dict[str, int] | None = None
     # Who filed each document, as it says (a filing's `filing.applicant`, a game log's `casino`): index -> text.
     filed_by: dict[int, str] | None = None
+    # The real paths of the files its documents name and the check read (a log's table configuration, a meter
+    # log's homologation file): never a report's place.
+    reads: list[str] | None = None
 
 
 @dataclass(frozen=True, order=True)
