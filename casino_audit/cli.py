@@ -132,6 +132,16 @@ def _guard_output(output: Path, paths: list[Path], inside_checked_tree: bool = F
                                 "elsewhere")
 
 
+def _guard_named(output: Path, named: set[str], option: str) -> None:
+    """A file a checked document reads (a log's table configuration, a meter log's homologation file) is no place
+    for a report or a baseline: known once the run has read them, before anything is written."""
+    real = os.path.realpath(output)
+    if real in named or (output.exists() and any(os.path.exists(path) and os.path.samefile(output, path)
+                                                 for path in named)):
+        raise OutputRefused(f"{option} {output} is a file a checked document reads (a log's table configuration or "
+                            "homologation file); it would be overwritten: name another file")
+
+
 def _write_atomically(output: Path, write, replace: bool = True) -> None:
     """Write to a temporary file beside the target, then rename it over the target (or, `replace` False, link it
     to a name nothing holds: never over a file that appeared meanwhile): a reader sees the old file or the new
@@ -331,6 +341,10 @@ def _check(paths: list[Path], targets: list, color: Optional[bool], options: dic
                          max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress, jobs=jobs)
     except UsageError as error:
         raise Fail(str(error)) from None
+    named = {path for record in result.files for path in (record.reads or ())}
+    for output, option in [(target, "-o") for target in outputs] + [(write_baseline, "--write-baseline")]:
+        if output is not None:
+            _guard_named(output, named, option)
     if write_baseline is not None:
         _write_baseline(write_baseline, suppressor)
     if not result.files_to_check() and not settings.allow_empty:
@@ -344,11 +358,12 @@ def _check(paths: list[Path], targets: list, color: Optional[bool], options: dic
 
 def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Path]):
     """What waivers and the baseline cover (None when neither is in play: the sink's fast path)."""
-    from casino_audit.suppressions import BaselineError, Suppressor, is_legacy, read_baseline
+    from casino_audit.suppressions import BASELINE_VERSION, BaselineError, Suppressor, baseline_version, is_legacy, \
+        read_baseline
 
     if not settings.waivers and baseline is None and write_baseline is None:
         return None
-    entries = None
+    entries, version = None, BASELINE_VERSION
     if baseline is not None:
         try:
             entries = read_baseline(baseline)
@@ -356,12 +371,13 @@ def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Pat
             raise Fail(str(error)) from None
         settings.baseline = baseline
         settings.baseline_legacy = is_legacy(entries)
+        settings.baseline_version = version = baseline_version(baseline) or BASELINE_VERSION
     return Suppressor(settings.waivers, baseline=entries,
                       baseline_root=baseline.parent if baseline is not None else None,
                       baseline_source=str(baseline) if baseline is not None else None,
                       record=write_baseline is not None,
                       record_root=write_baseline.parent if write_baseline is not None else None,
-                      baseline_file=baseline, record_file=write_baseline)
+                      baseline_file=baseline, record_file=write_baseline, baseline_version=version)
 
 
 def _write_baseline(path: Path, suppressor) -> None:

@@ -46,6 +46,14 @@ CONFIG_SCHEMA = {
                                              "directory, ** across)."},
                     "pointer": {"type": "string", "pattern": "^(/.*)?$",
                                 "description": "Only findings at this JSON pointer or under it."},
+                    "coup": {"type": "integer", "description": "Only findings about the game log's coup of this "
+                                                              "number."},
+                    "table": {"type": "string", "minLength": 1,
+                              "description": "Only findings about the game log records of this table."},
+                    "machine": {"type": "string", "minLength": 1,
+                                "description": "Only findings about the meter log readings of this machine."},
+                    "time": {"type": "string", "minLength": 1,
+                             "description": "Only findings about the log record of this time, as written."},
                     "justification": {"type": "string", "minLength": 1},
                     "granted_by": {"type": "string", "minLength": 1},
                     "reference": {"type": "string", "minLength": 1},
@@ -226,7 +234,7 @@ def load_config(path: Path | None, found_by: str = "option --config") -> Config:
 
 
 def _waivers(path: Path, document) -> list:
-    from casino_audit.suppressions import Waiver
+    from casino_audit.suppressions import RECORD_FIELDS, Waiver, identity
 
     waivers, problems = [], []
     for n, entry in enumerate(document.data.get("waivers", [])):
@@ -239,8 +247,10 @@ def _waivers(path: Path, document) -> list:
                                     str(path), *(document.position(pointer + "/expires") or (line, column)),
                                     pointer + "/expires", 0))
             continue
+        named = {name: entry[name] for name in RECORD_FIELDS if name in entry}  # a log record, by what it is
         waivers.append(Waiver(entry["rule"], entry["files"], entry.get("pointer"), entry["justification"],
-                              entry["granted_by"], entry["reference"], expires, str(path), line, column, pointer))
+                              entry["granted_by"], entry["reference"], expires, str(path), line, column, pointer,
+                              identity(named) if named else ()))
     if problems:
         raise ConfigError(problems)
     return waivers

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Severity(enum.IntEnum):
@@ -84,6 +84,9 @@ class Finding:
     citation: Citation | None = None
     related: tuple[Related, ...] = ()
     suppression: Suppression | None = None  # waived or baselined: reported, not counted toward the verdict
+    # A log record's identity, ((name, value as JSON), ...) sorted by name: a game log's table, coup and time, a meter
+    # log's machine and time (pipeline.record_identity). Waivers and baselines name a record by it, not by its place.
+    record: tuple | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         """'file:line:column: message', as a problem is printed on a terminal."""

@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -139,6 +140,60 @@ def _whole(stream: FileStream) -> FileLoad:
 def _refused(path: str, problem: "_Problem") -> FileLoad:
     line, column = problem.mark if problem.mark else (None, None)
     return FileLoad(path, findings=[_error(path, problem.rule_id, problem.message, line, column)])
+
+
+# --- files a checked document names -----------------------------------------------------------------------
+# A game log's `table_config` and a meter log's `machine:` name a file the check reads. A filing could name any path
+# (`../../etc/x.yaml`, an absolute one, a link leading out): only one inside the directories being checked, or the
+# document's own directory and below, is read; the finding on any other names the path and quotes nothing of it.
+
+_CHECKED: tuple[str, ...] = ()  # the real paths of the directories the run checks (set by the pipeline)
+_READS: list[str] | None = None  # the real paths named files were read from, for the file being checked
+
+
+@contextmanager
+def checking(directories) -> Iterator[None]:
+    """The run checks these directories: a file a document in them names may be read from anywhere in them."""
+    global _CHECKED
+    before, _CHECKED = _CHECKED, tuple(os.path.realpath(d) for d in directories)
+    try:
+        yield
+    finally:
+        _CHECKED = before
+
+
+@contextmanager
+def reads(into: list[str]) -> Iterator[None]:
+    """Gathers into `into` the real path of every file `named_file` lets a document read meanwhile."""
+    global _READS
+    before, _READS = _READS, into
+    try:
+        yield
+    finally:
+        _READS = before
+
+
+def _within(real: str, directory: str) -> bool:
+    return real == directory or real.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+def named_file(document: str, named: str, what: str) -> tuple[str, str | None]:
+    """(the path, None) of a file a checked document names (`named`, relative to the document's own directory), if
+    it may be read; else (the path, why not): a sentence naming `what` and the path as written, and nothing of the
+    file (it is never opened). The one rule for every file a document names."""
+    path = os.path.join(os.path.dirname(document), named)
+    shown = repr(named if len(named) <= 200 else named[:200] + "...")
+    try:
+        real = os.path.realpath(path)
+        own = os.path.realpath(os.path.dirname(document) or ".")
+    except (OSError, ValueError):  # a NUL byte in the name
+        return path, f"{what} it names ({shown}) is no path a file can have: not read"
+    if not any(_within(real, directory) for directory in (own, *_CHECKED)):
+        return path, (f"{what} it names ({shown}) is outside the directories being checked and the log's own "
+                      "directory: not read (a log names a file beside it or below)")
+    if _READS is not None:
+        _READS.append(real)
+    return path, None
 
 
 class NotOneDocument(Exception):

@@ -19,7 +19,7 @@ from casino_audit.config import is_config_name
 from casino_audit.display import brief
 from casino_audit.engine import CheckCrashed, Checker
 from casino_audit.findings import Finding, Severity
-from casino_audit.loader import DEFAULT_MAX_BYTES, FileLoad, load_file
+from casino_audit.loader import DEFAULT_MAX_BYTES, FileLoad, checking, load_file, reads
 from casino_audit.logs.reader import Stream
 from casino_audit.parsers import WALKED_EXTENSIONS, parser_for
 from casino_audit.scopes import Dossier
@@ -156,6 +156,7 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     (suppressions.Suppressor) marks the findings waivers and the baseline cover. `progress` is told when each
     file starts and ends, and every PROGRESS_EVERY records of a log. `jobs`: processes checking files side by
     side (None: every core for a large batch, one for a handful of files); the result is the same whatever it is."""
+    paths = list(paths)
     files, records, problems = discover(paths, suppressor.files() if suppressor is not None else None)
     result = RunResult()
     sink = FindingSink(max_per_rule, suppressor)
@@ -163,14 +164,15 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     context = _Context(checker, sink, jurisdiction, default_jurisdiction, checker.dossier())
     workers = parallel_workers(jobs, len(files), context.dossier)
     max_bytes = max_bytes or DEFAULT_MAX_BYTES
-    if workers > 1:
-        # The first file is checked here: the workers forked after it inherit what it made ready (the rules
-        # compiled, a return computed, a module loaded) instead of each making it again.
-        _check_in_turn(files[:1], result, context, loader, max_bytes, progress, len(files))
-        _check_in_parallel(files[1:], result, context, workers, loader, max_bytes, progress, len(files))
-    else:
-        _check_in_turn(files, result, context, loader, max_bytes, progress, len(files))
-    _check_named_tables(files, result, context, loader, max_bytes)
+    with checking(path for path in paths if os.path.isdir(path)):  # where a file a log names may be read from
+        if workers > 1:
+            # The first file is checked here: the workers forked after it inherit what it made ready (the rules
+            # compiled, a return computed, a module loaded) instead of each making it again.
+            _check_in_turn(files[:1], result, context, loader, max_bytes, progress, len(files))
+            _check_in_parallel(files[1:], result, context, workers, loader, max_bytes, progress, len(files))
+        else:
+            _check_in_turn(files, result, context, loader, max_bytes, progress, len(files))
+        _check_named_tables(files, result, context, loader, max_bytes)
     _keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
@@ -217,13 +219,17 @@ def _check_in_turn(files: list[str], result: RunResult, context: _Context, loade
 
 def _check_one(path: str, record: FileRecord, context: _Context, loader, max_bytes: int, on_records) -> int:
     """Check one file; 1 if its check crashed (a finding on it says so), else 0."""
+    named: list[str] = []
     try:
-        _check_file(path, record, context, loader, max_bytes, on_records)
+        with reads(named):  # the files its documents name (a log's table configuration), for -o to refuse
+            _check_file(path, record, context, loader, max_bytes, on_records)
     except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
         message = str(error) if isinstance(error, CheckCrashed) else \
             f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
         context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
         return 1
+    finally:
+        record.reads = sorted(set(named)) or None
     return 0
 
 
@@ -415,9 +421,11 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
             other = "a ruleset"
     if session is not None:
         feed, sink = session.coup, context.sink
+        if sink.suppressor is not None:  # waivers and the baseline name a log's records by what they are
+            feed = _naming(feed, header, identities := {})
         for item in records:
             _take(sink, feed(item))
-        _take(sink, session.close())
+        _take(sink, session.close() if sink.suppressor is None else _named(session.close(), identities))
         counts["checked"], counts["with_findings"] = session.counts.checked, session.counts.with_findings
     else:
         for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
@@ -436,6 +444,42 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
     if stream.findings:
         record.reason = stream.findings[0].message
     context.sink.extend(stream.findings)
+
+
+IDENTITIES_KEPT = 100_000  # the records of one log whose identity is remembered for a finding about them made later
+# What identifies a record of each stream kind: its own fields, and the header's (a game log's table).
+_IDENTITY = {"game-log": (("table",), ("coup", "time")), "meter-log": ((), ("machine", "time"))}
+
+
+def record_identity(header, data) -> tuple | None:
+    """A log record's identity, as a waiver or a baseline names it: a game log's table (its header's), coup number
+    and time; a meter log's machine and reading time. ((name, value as JSON), ...) sorted by name; None for a
+    record of another kind, or one that gives none of them."""
+    from casino_audit.suppressions import identity
+
+    own, fields = _IDENTITY.get(header.get("kind") if isinstance(header, dict) else None, ((), ()))
+    if not isinstance(data, dict) or not (own or fields):
+        return None
+    given = {**{name: header.get(name) for name in own}, **{name: data.get(name) for name in fields}}
+    return identity(given) if any(value is not None for value in given.values()) else None
+
+
+def _naming(feed, header, identities: dict) -> Callable:
+    """`feed`, each finding it makes given the identity of the record it is about (the last IDENTITIES_KEPT
+    records are remembered: a finding made later about an older one keeps its place in the file alone)."""
+    def named(item):
+        identities[item.index] = record_identity(header.data, item.data)
+        if len(identities) > IDENTITIES_KEPT:
+            del identities[next(iter(identities))]
+        return _named(feed(item), identities)
+    return named
+
+
+def _named(findings: Iterable[Finding], identities: dict) -> Iterator[Finding]:
+    for finding in findings:
+        if finding.record is None and finding.document:
+            finding.record = identities.get(finding.document)
+        yield finding
 
 
 def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:

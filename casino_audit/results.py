@@ -25,6 +25,9 @@ class FileRecord:
     filed_by: dict[int, str] | None = None
     # The table configuration a game log names and was replayed under (its path): checked with the log.
     table_config: str | None = None
+    # The real paths of the files its documents name and the check read (a log's table configuration, a meter
+    # log's homologation file): never a report's place.
+    reads: list[str] | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -17,6 +17,7 @@ from casino_audit import findings as F
 from casino_audit.findings import TOOL_FINDINGS, TOOL_PREFIXES, Finding, Severity
 from casino_audit.loader import DEFAULT_MAX_BYTES
 from casino_audit.results import DEFAULT_MAX_PER_RULE
+from casino_audit.suppressions import record_text
 from casino_audit.rulesets import Ruleset, RulesetError, builtin_names, load_builtin, load_ruleset
 
 
@@ -62,6 +63,7 @@ class Settings:
     waivers: list = field(default_factory=list)  # suppressions.Waiver, from the config
     baseline: Path | None = None  # --baseline: findings accepted earlier
     baseline_legacy: bool = False  # a version-1 baseline: any message at a baselined place is accepted
+    baseline_version: int | None = None  # 1 and 2: a log's findings matched by their record's place, not identity
 
     def source(self, name: str) -> str:
         return self.sources.get(name, DEFAULT)
@@ -84,12 +86,17 @@ class Settings:
             in_effect.insert(0, Setting("config", str(self.config_path), self.config_found_by or "option --config"))
         if self.waivers:
             in_effect.append(Setting("waivers", [f"{w.rule_id} for {w.files}" + (f" at {w.pointer}" if w.pointer else "")
+                                                 + (f" ({record_text(w.record)})" if w.record else "")
                                                  + f" until {w.expires.isoformat()} ({w.reference})"
                                                  for w in self.waivers], f"config {self.config_path}"))
         if self.baseline is not None:
             in_effect.append(Setting("baseline", str(self.baseline) + (
                 " (version 1: a finding at a baselined place is accepted whatever its message, a breach grown "
-                "worse included; write it again with --write-baseline)" if self.baseline_legacy else ""),
+                "worse included; write it again with --write-baseline)" if self.baseline_legacy else "") + (
+                f" (version {self.baseline_version}: a log's findings are matched by their record's place in the "
+                "file, not by its table, coup and time or machine and reading time, so another day's log under "
+                "the same name can match; write it again with --write-baseline)"
+                if self.baseline_version in (1, 2) else ""),
                 "option --baseline"))
         return in_effect
 

@@ -152,20 +152,19 @@ def test_a_logs_table_configuration_is_shape_checked_before_its_coups_are_replay
     that is text crashed the replay."""
     table = [line for line in (REPO / "examples/lu/table-punto-banco.yaml").read_text().splitlines()
              if not line.startswith(("stakes:", "payouts:"))]
-    (tmp_path / "tables").mkdir()
-    (tmp_path / "tables" / "t.yaml").write_text("\n".join(table) + "\n" + stakes_and_payouts + "\n")
-    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "tables").mkdir(parents=True)  # below the log's directory: read though not named
+    (tmp_path / "logs" / "tables" / "t.yaml").write_text("\n".join(table) + "\n" + stakes_and_payouts + "\n")
     log = tmp_path / "logs" / "log.jsonl"
     coups = [{**COUP, "coup": n, "time": f"2026-11-02T21:0{n}:00"} for n in (1, 2)]
     del coups[1]["burned"]
-    header = {**HEADER, "casino": "Casino 2000 Mondorf-les-Bains", "table": "P1", "table_config": "../tables/t.yaml"}
+    header = {**HEADER, "casino": "Casino 2000 Mondorf-les-Bains", "table": "P1", "table_config": "tables/t.yaml"}
     log.write_text("\n".join(json.dumps(r) for r in (header, *coups)) + "\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
     found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LOAD-UNREADABLE"]
     assert done.returncode == 1 and len(found) == 1 and found[0]["pointer"] == "/table_config"
     assert "is not well-formed" in found[0]["message"] and f"t.yaml:" in found[0]["message"]
     assert where.split("/")[-1] in found[0]["message"]
-    (tmp_path / "tables" / "t.yaml").write_text("\n".join(table) + "\nstakes: {minimum_eur: 20, maximum_eur: 2000}\n"
+    (tmp_path / "logs" / "tables" / "t.yaml").write_text("\n".join(table) + "\nstakes: {minimum_eur: 20, maximum_eur: 2000}\n"
                                                 "payouts: {punto: 1, banco: 0.95, egalite: 8}\n")
     done = cli("check", str(log), "--param", "punto_banco_minimum_multiple_eur=20", "--format", "json")
     assert done.returncode == 0, done.stdout

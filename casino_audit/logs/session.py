@@ -53,7 +53,7 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     table: Mapping = {}
     named = header.get("table_config")
     if isinstance(named, str):
-        table = _table_config(os.path.join(os.path.dirname(log_path), named), header, game, problems)
+        table = _table_config(log_path, named, header, game, problems)
     stakes = table.get("stakes") if isinstance(table.get("stakes"), Mapping) else {}
     own = header.get("limits") if isinstance(header.get("limits"), Mapping) else {}
     # the table's limits, each the header's where the table gives none (a table without its maximum held the
@@ -227,10 +227,15 @@ def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | N
     return merged
 
 
-def _table_config(path: str, header: Mapping, game: str, problems: list[tuple[str, str]]) -> Mapping:
+def _table_config(log_path: str, named: str, header: Mapping, game: str, problems: list[tuple[str, str]]) -> Mapping:
     from casino_audit.kinds import misshapen
-    from casino_audit.loader import NotOneDocument, load_single_document
+    from casino_audit.loader import NotOneDocument, load_single_document, named_file
 
+    path, outside = named_file(log_path, named, "the table configuration")
+    if outside is not None:  # never opened: nothing of it is quoted
+        problems.append(("/table_config", f"{outside}; the coups are replayed under the header's limits and the law's "
+                                          "schedule"))
+        return {}
     try:
         document = load_single_document(path, "a table configuration")
         data = document.data

@@ -190,9 +190,14 @@ class MeterSession:
         """The homologation file a header names, read once (None, with a finding at the header, if it cannot be)."""
         if named in self.files:
             return self.files[named]
-        from casino_audit.loader import NotOneDocument, load_single_document
+        from casino_audit.loader import NotOneDocument, load_single_document, named_file
 
-        path = os.path.join(os.path.dirname(self.file), named)
+        path, outside = named_file(self.file, named, "the homologation file")
+        if outside is not None:  # never opened: nothing of it is quoted
+            self._pending.append(self._tool(F.LOAD_UNREADABLE, pointer, f"{outside}; the machines it is named for "
+                                            "are judged by the header alone"))
+            self.files[named] = None
+            return None
         data = None
         try:
             data = load_single_document(path, "a homologation file").data
