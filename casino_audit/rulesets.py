@@ -424,8 +424,14 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         raise RulesetError(problems)
     chain = (data["ruleset"],) + (parent.chain if parent else ())
     not_encoded = (parent.not_encoded if parent else []) + list(data.get("not_encoded", []))
-    return Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments,
-                   not_encoded, chain, str(path), digest, parent, replaced, play, zones)
+    ruleset = Ruleset(data["ruleset"], code, name, instrument, params, rules, document.file, instruments,
+                      not_encoded, chain, str(path), digest, parent, replaced, play, zones)
+    if parent is not None:  # a shipped ruleset's gaps are the law's silence, said in every log it replays
+        own = {rule.id: pointer for pointer, rule in mine}
+        problems.extend(_unrunnable(ruleset, own, set(data.get("play", {})), document))
+        if problems:
+            raise RulesetError(problems)
+    return ruleset
 
 
 def known_zone(name: object) -> bool:
@@ -447,6 +453,74 @@ def known_zone(name: object) -> bool:
 # meta-schema holds these keys to digits. (A burn's `values` are keyed by rank, "2" to "9" among A T J Q K: text.)
 NUMBER_KEYED = frozenset({"deduction_by_banker_total", "by_point"})
 NUMBER_KEYED_UNDER = {"drawing": frozenset({"banker"})}  # keyed by number where they are under this key
+
+
+# What a log, its table configuration or the run can still bring to a replay: an aspect that waits for one of
+# these is runnable; one that stays unavailable with all of them given can never run on the ruleset's play data.
+_SUPPLIED_LATER = ("--param", "parameter", "table configuration", "table_config", "header", "`limits`", "`decks`",
+                   "minimum is not known", "number of decks")
+
+
+def _unrunnable(ruleset: Ruleset, own: dict[str, str], own_play: set[str], document: Document) -> list[Finding]:
+    """A house ruleset's replay rules whose aspect its rules of play can never run: its own rules, and every
+    rule of a game whose `play:` it gives (its play data replace the game's whole entry, so a `drawing` given
+    without the `bets` leaves the drawing, and every other aspect, not checked in any log: a breach passed as
+    "not checked"). Which aspects need which play data is the families' own `prepare`: it is run on the most a
+    log and the run can bring (the law's decks or six, limits, every parameter the ruleset lists values for),
+    and an aspect it still leaves unavailable, for a reason no log or parameter can remove, is refused."""
+    found = []
+    probed: dict[str, dict[str, str]] = {}
+    for rule in ruleset.rules:
+        if rule.kind != "game-log" or rule.check.get("kind") != "replay":
+            continue
+        aspect = rule.check.get("verify")
+        for game in rule.games or ():
+            if rule.id not in own and game not in own_play:
+                continue
+            if game not in probed:
+                probed[game] = _never_runs(ruleset, game)
+            why = probed[game].get(aspect)
+            if why is None:
+                continue
+            pointer = own.get(rule.id) or child("/play", game)
+            found.append(_at(document, pointer, f"{rule.id} replays the {aspect} of {game} logs, which this "
+                                                f"ruleset's rules of play can never run: {why}; give the play data "
+                                                f"it needs under `play: {game}:` (a game's entry replaces the whole "
+                                                "of the ruleset it extends)"))
+    return found
+
+
+def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
+    """aspect -> why, for the aspects of `game`'s replay that stay unavailable on the ruleset's play data with
+    everything a log and the run could give; {} where it cannot be told (the probe's values unreadable)."""
+    from casino_audit.edge import law_schedule
+    from casino_audit.logs.session import terms_for
+    from casino_audit.replay import Unavailable, families
+
+    module = families.for_game(game)
+    if module is None:
+        return {}
+    values = {}
+    for name, param in ruleset.params.items():
+        try:
+            if param.one_of:
+                values[name] = param.parse(param.one_of[0])
+            elif param.type in ("number", "integer"):
+                values[name] = param.parse("1")
+        except ValueError:
+            continue
+    decks = (law_schedule(ruleset, game, "/cards") or {}).get("decks")
+    header = {"limits": {"minimum": 10, "maximum": 100}, "decks": decks if isinstance(decks, int) else 6}
+    try:
+        module.prepare(game, terms_for(header, ruleset, game, values, "", []))
+    except Unavailable as unavailable:
+        if unavailable.unreadable:
+            return {}
+        return {aspect: unavailable.reason(aspect) for aspect in unavailable.aspects
+                if not any(word in unavailable.reason(aspect) for word in (*_SUPPLIED_LATER, *ruleset.params))}
+    except Exception:  # noqa: BLE001 - the probe's own values: what cannot be told is never refused
+        return {}
+    return {}
 
 
 def _play_data(raw: dict) -> dict:

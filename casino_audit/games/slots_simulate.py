@@ -45,7 +45,8 @@ class Spinner:
             self.tree = _tree(game.lines, 0)
         # what a spin is charged: its stops drawn, and each line's reading (a node of the tree) or each subject's
         # run (charged by ways_win)
-        self.cost = len(game.reels) + (0 if game.ways else _nodes(self.tree) // LINE_NODES)
+        self.cost = len(game.reels) + (0 if game.ways else _nodes(self.tree) // LINE_NODES) + \
+            (len(game.reels) + 2) * len(self.scatters.symbols)  # the counts added, then paid and awarded
 
     def stops(self) -> list[int]:
         randrange = self.rng.randrange
@@ -199,9 +200,10 @@ def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=No
 def spin_cost(paytable: Paytable) -> int:
     """About what one simulated spin is charged (a base spin; free spins are charged as they are played)."""
     game = paytable.game
+    scatters = (len(game.reels) + 2) * len({s.symbol for s in game.scatters})
     if game.ways:
-        return len(game.reels) * (1 + len({p.subject for p in game.pays}))
-    return len(game.reels) * (1 + len(game.lines) // LINE_NODES)
+        return len(game.reels) * (1 + len({p.subject for p in game.pays})) + scatters
+    return len(game.reels) * (1 + len(game.lines) // LINE_NODES) + scatters
 
 
 def _check_finite(game: Game) -> None:

@@ -81,6 +81,15 @@ def _strategy(cards: list, up: str, rules: bj.Rules, can_double: bool, can_split
     return "hit"
 
 
+MINIMUM = Decimal(10)
+RATIOS = (50, 100, 200, 30, 25, 20, 10)  # the maximum in times the minimum, the first the law allows (LU 33(3), PT n.º 37)
+
+
+def header_limits(legal) -> dict:
+    """The table's limits, its maximum the first of RATIOS the law's rules accept (`legal`, samples.log)."""
+    return {"minimum": int(MINIMUM), "maximum": int(legal(MINIMUM, RATIOS))}
+
+
 def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozenset()) -> Iterator[dict]:
     params = {**SAMPLE_PARAMS, **(terms.params or {})}
     stated = (terms.play or {}).get("blackjack")

@@ -27,17 +27,51 @@ def family_module(game: str):
         return None
 
 
-def header(ruleset, game: str, module) -> dict:
+def header(ruleset, game: str, module, params: dict | None = None) -> dict:
+    """A family's `header_limits(legal)` is given `legal(minimum, ratios)`: the first maximum, minimum times one of
+    the ratios in the family's order, that the law's rules on a table's stake limits accept (`legal_maximum`)."""
     found = {"kind": "game-log", "jurisdiction": ruleset.code, "game": game, "casino": "Casino Sample",
              "table": "T1"}
     limits = getattr(module, "header_limits", None)
     if limits is not None:
-        found["limits"] = limits()
+        takes_legal = limits.__code__.co_argcount > 0
+        found["limits"] = limits(lambda minimum, ratios: legal_maximum(ruleset, game, params or {}, minimum, ratios)) \
+            if takes_legal else limits()
     from casino_audit.logs.session import law_decks
     legal, _ = law_decks(ruleset, game)
     if len(legal) > 1:  # the law allows several: the sample's shoe says which (the most)
         found["decks"] = max(legal)
     return found
+
+
+def legal_maximum(ruleset, game: str, params: dict, minimum: Decimal, ratios: Iterable) -> Decimal:
+    """minimum x the first of `ratios` that the ruleset's rules on a table's stakes (its table rules on
+    `/stakes`, and its game-log rules holding the maximum to a coefficient) accept for `game`: a sample's
+    limits are the law's (PT blackjack at most 30 times, n.º 37; LU 50, 100 or 200 times, Art. 33(3)), never a
+    number the generator guessed. The first ratio if none is accepted (the sample's check then says so)."""
+    from fractions import Fraction
+
+    from casino_audit.checks.common import NotChecked
+    from casino_audit.engine import Checker
+
+    ratios = list(ratios)
+    checker = Checker({ruleset.code: ruleset}, {ruleset.code: params})
+    checker._bind(ruleset.code)
+    bounds = [bound for bound in checker._bound.get((ruleset.code, "table"), ())
+              if bound.run is not None and (not bound.rule.games or game in bound.rule.games) and not bound.conditions
+              and bound.targets and all(segments[:1] == ("stakes",) for segments, _ in bound.targets)]
+    coefficients = [[Fraction(str(v)) for v in rule.check.get("one_of") or ()] for rule in ruleset.rules
+                    if rule.kind == "game-log" and game in (rule.games or (game,))
+                    and rule.check.get("verify") == "maximum_coefficient"]
+    for ratio in ratios:
+        maximum = minimum * Decimal(ratio)
+        table = {"kind": "table", "jurisdiction": ruleset.code, "game": game,
+                 "stakes": {"minimum_eur": minimum, "maximum_eur": maximum}}
+        if any(type(found) is not NotChecked for bound in bounds for found in bound.run(table)):
+            continue
+        if all(not allowed or Fraction(str(ratio)) in allowed for allowed in coefficients):
+            return maximum
+    return minimum * Decimal(ratios[0])
 
 
 def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out: TextIO,
@@ -54,7 +88,7 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
     unknown = sorted(set(inject) - set(module.BREACHES))
     if unknown:
         raise SampleError(f"unknown breach {', '.join(unknown)} for {game}; known: {', '.join(module.BREACHES)}")
-    head = header(ruleset, game, module)
+    head = header(ruleset, game, module, params)
     problems: list = []
     terms = terms_for(head, ruleset, game, params or {}, "", problems)
     coups = _guarded(module.coups(game, terms, random.Random(seed), count, set(inject)))
