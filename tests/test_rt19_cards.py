@@ -10,12 +10,15 @@ from casino_audit.replay import blackjack as BJ
 from casino_audit.replay import stud as ST
 from casino_audit.rulesets import load_builtin
 
+NO_BURN = frozenset(BJ.ASPECTS) - {"burn"}  # a shoe's burn (PT n.º 10) is tested apart (tests/test_log_burns.py)
+
 PT_PARAMS = {"blackjack_jackpot_stake_eur": Decimal(5)}
 
 
 def bj_replay(coups, code="pt", params=None, decks=6):
     terms = Terms(play=load_builtin(code).play["blackjack"].data, payouts=None, decks=decks,
-                  limits={"minimum": Decimal(10)}, params=PT_PARAMS if params is None else params)
+                  limits={"minimum": Decimal(10)}, params=PT_PARAMS if params is None else params,
+                  aspects=NO_BURN)
     prepared = BJ.prepare("blackjack", terms)
     state = BJ.start(prepared)
     return [(c["coup"], *found) for c in coups for found in BJ.replay(prepared, state, c)]
@@ -78,7 +81,7 @@ def test_without_decks_the_hands_are_still_dealt_by_the_law(tmp_path):
     from casino_audit.replay import Unavailable
     with pytest.raises(Unavailable) as error:
         BJ.prepare("blackjack", Terms(play=load_builtin("pt").play["blackjack"].data, payouts=None, decks=None,
-                                      limits={"minimum": Decimal(10)}, params=PT_PARAMS))
+                                      limits={"minimum": Decimal(10)}, params=PT_PARAMS, aspects=NO_BURN))
     prepared = error.value.prepared
     assert "deal" not in prepared.skip and "deal" in error.value.partial
     one_card = bj_coup(["9h", "8h"], {"hands": [hand(["As"], 10, ["stand"], 100)]})
@@ -146,7 +149,7 @@ def test_pt_side_bets_without_the_jackpot_stake_parameter_still_find_a_super_jac
     from casino_audit.replay import Unavailable
     with pytest.raises(Unavailable) as error:
         BJ.prepare("blackjack", Terms(play=load_builtin("pt").play["blackjack"].data, payouts=None, decks=6,
-                                      limits={"minimum": Decimal(10)}, params={}))
+                                      limits={"minimum": Decimal(10)}, params={}, aspects=NO_BURN))
     assert error.value.aspects == () and "blackjack_jackpot_stake_eur" in error.value.partial["side_bets"]
     prepared = error.value.prepared
     record = bj_coup(["9h", "Th"], {"hands": [hand(["Ts", "Td"], 10, ["stand"], 10)],
