@@ -170,6 +170,7 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
         _check_in_parallel(files[1:], result, context, workers, loader, max_bytes, progress, len(files))
     else:
         _check_in_turn(files, result, context, loader, max_bytes, progress, len(files))
+    _check_named_tables(files, result, context, loader, max_bytes)
     _keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
@@ -182,6 +183,22 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     # Run-level findings of law rules are the rules not applied for want of a parameter value.
     result.not_applied = sorted({f.rule_id for f in sink.kept if f.file is None and f.rule_id not in F.TOOL_FINDINGS})
     return result
+
+
+def _check_named_tables(files: list[str], result: RunResult, context: _Context, loader, max_bytes: int) -> None:
+    """Each table configuration a game log was replayed under, checked with the logs as a filing of its own,
+    once, whether or not it was among the paths given (a configuration that breaks the law must not pass because
+    only its log was named); one among the files checked already is not checked again."""
+    checked = {os.path.realpath(path) for path in files}
+    named: dict[str, str] = {}
+    for record in result.files:
+        path = getattr(record, "table_config", None)
+        if path and os.path.realpath(path) not in checked:
+            named.setdefault(os.path.realpath(path), path)
+    for _, path in sorted(named.items()):
+        record = FileRecord(path, "checked")
+        result.files.append(record)
+        result.internal_errors += _check_one(path, record, context, loader, max_bytes, None)
 
 
 def _check_in_turn(files: list[str], result: RunResult, context: _Context, loader, max_bytes: int, progress,
@@ -392,6 +409,7 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
             other = f"a {found[0]} document"
         elif found is not None:
             session = context.checker.log_session(header, found[1], context.sink.admit)
+            record.table_config = getattr(getattr(session, "terms", None), "table_path", None)
             _take(context.sink, session.start())
         elif looks_like_ruleset(header.data):  # validated as a ruleset, silent when valid: its records would pass
             other = "a ruleset"

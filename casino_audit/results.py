@@ -23,6 +23,8 @@ class FileRecord:
     records: dict[str, int] | None = None
     # Who filed each document, as it says (a filing's `filing.applicant`, a game log's `casino`): index -> text.
     filed_by: dict[int, str] | None = None
+    # The table configuration a game log names and was replayed under (its path): checked with the log.
+    table_config: str | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -199,3 +199,49 @@ def test_a_pt_blackjack_minimum_without_a_maximum_holds_each_box_to_thirty_times
     coups[0]["boxes"][0]["hands"][0].update(stake="300", net="300")
     found = findings(cli, _write(tmp_path, header, coups), extra=("--param", "blackjack_jackpot_stake_eur=1"))
     assert ("PT-BJ-MAXIMUM", "/boxes/0/hands/0/stake") not in ids(found)
+
+
+# --- the table configuration a log names is checked with it, and the law settles what it fixes ---------------
+
+def _stud(tmp_path, pays_two_pairs, net):
+    from conftest import EXAMPLES
+    table = (EXAMPLES / "lu/table-stud-poker.yaml").read_text("utf-8")
+    assert "deux_paires: 2," in table
+    (tmp_path / "tables").mkdir(exist_ok=True)
+    (tmp_path / "tables/stud.yaml").write_text(table.replace("deux_paires: 2,", f"deux_paires: {pays_two_pairs},"),
+                                               "utf-8")
+    records = [json.loads(line) for line in (EXAMPLES / "lu/log-stud-poker.jsonl").read_text("utf-8").splitlines()]
+    header = records[0]
+    header.pop("limits")
+    header.update(table_config="tables/stud.yaml", table="S1")
+    first = records[1]
+    two_pairs = first["boxes"][2]
+    assert two_pairs["cards"] == ["2s", "As", "Tc", "Td", "2d"] and two_pairs["net"] == "100"  # 20 + 40 x 2
+    two_pairs["net"] = net
+    return _write(tmp_path, header, records[1:2]), tmp_path / "tables/stud.yaml"
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_an_lu_stud_table_paying_two_pairs_at_evens_is_found_and_the_coups_are_settled_by_the_law(
+        cli, tmp_path, given):
+    # Art. 37-7's table pays two pairs 2 to 1; a configuration paying 1 is its own breach, and the coup is settled
+    # as the law pays whether or not the configuration was among the paths given (and found once)
+    log, table = _stud(tmp_path, 1, "100")
+    found = findings(cli, log, *([table] if given else []))
+    on_table = [f for f in found if f["file"] == str(table) and f["severity"] == "error"]
+    assert [f["rule_id"] for f in on_table] == ["LU-STUD-PAYOUTS"]
+    on_log = [(f["rule_id"], f["pointer"], f["severity"]) for f in found if f["file"] == str(log)]
+    assert ("LOAD-AMBIGUOUS", "/table_config", "warning") in on_log
+    assert not [rule for rule, _, severity in on_log if rule == "LU-STUD-LOG-SETTLEMENT" and severity == "error"]
+    log, table = _stud(tmp_path, 1, "60")  # underpaid at the configuration's 1 to 1
+    found = findings(cli, log, *([table] if given else []))
+    assert ("LU-STUD-LOG-SETTLEMENT", "/boxes/2/net") in ids(found, "LU-STUD-LOG-SETTLEMENT")
+    assert len([f for f in found if f["rule_id"] == "LU-STUD-PAYOUTS"]) == 1
+
+
+def test_a_compliant_named_table_is_checked_with_the_log_and_adds_nothing(cli, tmp_path):
+    log, table = _stud(tmp_path, 2, "100")
+    done = cli("check", str(log), "--format", "json")
+    data = json.loads(done.stdout)
+    assert done.returncode == 0, data["findings"]
+    assert str(table) in [f["path"] for f in data["files"]]

@@ -186,7 +186,9 @@ def test_a_maximum_the_table_configuration_leaves_out_is_the_headers_and_none_is
             "dealer": ["4h", "Td", "9d"], "boxes": [{"box": 3, "seat": 3, "hands": [
                 {"cards": ["Js", "9d"], "stake": "50000", "decisions": ["stand"], "net": "50000"}]}]}
     params = ("--param", "blackjack_jackpot_stake_eur=1")
-    assert run_log(cli, tmp_path, header, [coup], *params) == (1, [("PT-BJ-LOG-LIMITS", 2, "/boxes/0/hands/0/stake")])
+    # (the configuration, checked with the log, is found without its maximum)
+    assert run_log(cli, tmp_path, header, [coup], *params) == (1, [("PT-BJ-LOG-LIMITS", 2, "/boxes/0/hands/0/stake"),
+                                                                   ("PT-BJ-MAXIMUM", 11, "/stakes/maximum_eur")])
     # no maximum anywhere: the law's stays in force, at most 30 times the minimum (n.º 37, PT-BJ-MAXIMUM)
     del header["limits"]
     path = tmp_path / "log.jsonl"
@@ -195,8 +197,8 @@ def test_a_maximum_the_table_configuration_leaves_out_is_the_headers_and_none_is
     path.write_text("".join(json.dumps(line) + "\n" for line in [header, coup]), "utf-8")
     done = cli("check", str(path), "--format", "json", *params)
     found = json.loads(done.stdout)["findings"]
-    assert done.returncode == 1 and [(f["rule_id"], f["pointer"]) for f in found if f["severity"] == "error"] == [
-        ("PT-BJ-MAXIMUM", "/boxes/0/hands/0/stake")]
+    assert done.returncode == 1 and [(f["rule_id"], f["pointer"]) for f in found if f["severity"] == "error"
+                                     and f["file"] == str(path)] == [("PT-BJ-MAXIMUM", "/boxes/0/hands/0/stake")]
     assert not [f for f in found if f["rule_id"] == "PT-BJ-LOG-LIMITS"]  # the stake was held to a maximum
     # a maximum alone: the minimum is the one said
     header["limits"] = {"maximum": 300}

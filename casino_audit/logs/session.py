@@ -71,13 +71,15 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     play = ruleset.play.get(game)
     law = law_schedule(ruleset, game, "/payouts")
     payouts = table.get("payouts") or law
-    if table.get("payouts") and law and getattr(families.for_game(game), "LAW_PAYOUTS_FIXED", False) \
-            and isinstance(payouts, Mapping):
-        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None))
+    if table.get("payouts") and law and isinstance(payouts, Mapping):
+        # every family: a payout the law fixes is the law's, whatever the table says (LU stud's deux paires 1:1)
+        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None), problems)
     return Terms(play=play.data if play else None,
                  payouts=payouts,
                  decks=decks,
-                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems))
+                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems),
+                 table_path=os.path.join(os.path.dirname(log_path), named) if table and isinstance(named, str)
+                 else None)
 
 
 def _continues(header: Mapping, problems: list) -> bool:
@@ -189,20 +191,36 @@ def _rule_counts(rule: Rule) -> frozenset:
     return frozenset([check["equals"]] if "equals" in check else check.get("one_of") or ())
 
 
-def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None) -> dict:
-    """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4; PT
-    n.º 27, 13 ...) at the law's value: a coup is settled as the law pays, whatever the configuration says (the
-    configuration's own breach is its rule's, LU-EROUL-PAYOUTS and the like, when it is checked)."""
+def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None,
+               problems: list | None = None) -> dict:
+    """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4, 37-7;
+    PT n.º 27, 13 ...) at the law's value, and any it leaves out added: a coup is settled as the law pays, whatever
+    the configuration says (the configuration's own breach is its rule's, LU-STUD-PAYOUTS and the like: the
+    configuration is checked with the log). A payout the law does not fix (a side bet the concessionaire's
+    schedule sets, a place bet the source leaves out) is the table's. Each payout set aside is said in `problems`."""
     from casino_audit.games.dice import payout_value
 
     def exact(value):
-        return payout_value(str(value) if isinstance(value, float) else value)
+        try:
+            return payout_value(str(value) if isinstance(value, float) else value)
+        except (TypeError, ValueError, ArithmeticError):
+            return value
 
     merged = dict(table)
+    differ = []
     for key, value in law.items():
-        for name in (aliases(key) if aliases is not None else ()) or (key,):  # a schedule may name it otherwise
-            if name in merged and exact(merged[name]) != exact(value):
+        names = [name for name in (aliases(key) if aliases is not None else ()) or (key,) if name in merged]
+        for name in names:  # a schedule may name it otherwise
+            if exact(merged[name]) != exact(value):
+                differ.append(f"{brief(show(name))} {show(merged[name])} (the law: {show(value)})")
                 merged[name] = value
+        if not names:
+            merged[key] = value
+    if differ and problems is not None:
+        problems.append(("/table_config", f"the table configuration it names pays {', '.join(differ[:8])}"
+                                          f"{f' and {len(differ) - 8} more' if len(differ) > 8 else ''}: the coups "
+                                          "are settled as the law pays (the configuration's own breach is reported "
+                                          "with it)", F.LOAD_AMBIGUOUS, None, Severity.WARNING))
     return merged
 
 

@@ -142,6 +142,7 @@ class Terms:
     # the log continues a shoe another log began (its header's `shoe_continues`, with `first_coup` > 1): the burn
     # at that shoe's start is in the other log, and its first coup is not held to it
     continues: bool = False
+    table_path: str | None = None  # the file of the table configuration the header names, where it was read
 
 
 _DIGITS = 30
