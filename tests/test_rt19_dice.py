@@ -153,9 +153,11 @@ def test_a_table_configuration_paying_under_the_law_does_not_settle_the_coups(cl
     del header["limits"]
     paid_30 = [roulette_coup(1, 1, {"seat": 3, "chance": "plein", "numbers": [1], "stake": 10, "net": 300})]
     code, found = run_log(cli, tmp_path, header, paid_30)
-    assert found == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net")] and code == 1  # Art. 37-2: 35 times
+    # the configuration, checked with the log, is found at its line (LU-EROUL-PAYOUTS); the log's coups by the law
+    assert found == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net"), ("LU-EROUL-PAYOUTS", 14, "/payouts/plein")]
+    assert code == 1  # Art. 37-2: 35 times
     paid_30[0]["bets"][0]["net"] = 350
-    assert run_log(cli, tmp_path, header, paid_30) == (0, [])
+    assert run_log(cli, tmp_path, header, paid_30) == (1, [("LU-EROUL-PAYOUTS", 14, "/payouts/plein")])
     # punto banco: a table paying banco at 0.90 does not make 0.90 the law's 19 for 20 (Art. 37-4)
     (tmp_path / "table.yaml").write_text((EXAMPLES / "lu" / "table-punto-banco.yaml").read_text("utf-8")
                                          .replace("banco: 0.95", "banco: 0.90"), "utf-8")
@@ -180,7 +182,8 @@ def test_the_law_fixed_payout_holds_under_another_name_or_the_simple_chances_gro
         assert changed != table
         (tmp_path / "table.yaml").write_text(changed, "utf-8")
         code, found = run_log(cli, tmp_path, header, [coup])
-        assert found == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net")] and code == 1, changed
+        on_log = [f for f in found if "-LOG-" in f[0]]  # (the configuration's own breach is found in it)
+        assert on_log == [("LU-EROUL-LOG-SETTLEMENT", 2, "/bets/0/net")] and code == 1, changed
 
 
 # --- a turn rule whose role no coup names is said not checked, not passed in silence -------------------------

@@ -145,7 +145,8 @@ def test_english_roulette_maxima_without_a_minimum_are_said_not_checked(tmp_path
     path = tmp_path / "log.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
     said = [f for f in run([str(path)], checker()).findings if f.rule_id == "LU-EROUL-LOG-MAXIMA"]
-    assert [f.severity for f in said] == [Severity.INFO] and "no minimum stake is known" in said[0].message, said
+    assert [f.severity for f in said] == [Severity.INFO] * 2 and "no minimum stake is known" in said[0].message, said
+    assert "held to no maximum: 'plein' (1 stake)" in said[1].message
 
 
 # --- Art. 37-5, al. 2: «Le minimum des mises est fixé par l'arrêté d'autorisation» -------------------------------

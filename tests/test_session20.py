@@ -70,7 +70,8 @@ def test_the_table_configuration_a_log_names_is_held_to_the_law_with_it(cli, tmp
     coups = [roulette_coup(1, 1, {**RED, "stake": 10, "net": 10})]
     header = {**FRENCH, "table": "RF1", "table_config": "table.yaml"}
     code, found = run_log(cli, tmp_path, header, coups)
-    assert code == 1 and found == [("PT-FROUL-MAXIMA", 1, "/table_config")]
+    # the configuration is checked with the log: its breach is found once, in it, at its line
+    assert code == 1 and found == [("PT-FROUL-MAXIMA", 19, "/stakes/maxima_eur/chances_simples")]
     (tmp_path / "table.yaml").write_text(table)
     assert run_log(cli, tmp_path, header, coups) == (0, [])
 

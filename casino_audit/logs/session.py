@@ -655,6 +655,8 @@ class _Core:
                 if record is not session.header:
                     place, said = "/limits", "the limits from this coup on"
                 elif from_table and pointers.get({"stakes": table["stakes"]}, pointer) is not pointers.MISSING:
+                    if session.terms.table_path is not None:
+                        continue  # the configuration is checked with the log: its own breach, at its line, once
                     place = "/table_config"
                     said = f"the table configuration it names ({brief(show(session.header.data.get('table_config')))})"
                 else:
@@ -790,8 +792,10 @@ class _Core:
                     continue
                 law = self.law_maxima.get(id(spec))
                 low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
-                if high is None and not (self.law_ceilings and self._law_ceilings(names)):
-                    # held to no maximum, neither the limits' nor one the law fixes: named at the log's end
+                if high is None and (law is None or self.limits.minimum is None) and not (
+                        self.law_ceilings and self._law_ceilings(names)):
+                    # held to no maximum, neither the limits' nor one the law fixes (for want of the minimum its
+                # times are of; a chance the law gives none is no chance of the game, its rule's): named at the end
                     held = self.unheld.setdefault(rule.id, (rule, {}))[1]
                     held[names[0]] = held.get(names[0], 0) + 1
                 if high is None and law is not None:
