@@ -120,9 +120,7 @@ class MeterSession:
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         self.machines: dict[str, _Machine] = {}
-        from casino_audit.games.slots import Work
-
-        self.work = Work(theories.PAR_WORK)  # the slot engine's work for every machine's theory, shared
+        self.work = theories.Budget()  # the slot engine's work for every machine's theory, shared
         self.spellings: dict[str, _Machine] = {}  # a machine name without its spaces, case and Unicode form
         self.entry_spellings: dict[str, str] | None = None  # the same of the header's `machines` entries
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
