@@ -283,7 +283,9 @@ def test_a_return_that_cannot_be_judged_is_said_not_checked_naming_what_to_give(
     records[-1]["coin_in_1"] += 60_000  # a breach it would find
     records[-1]["coin_in_2"] += 60_000
     path = write(tmp_path, records, machine_text=text)
-    said = [f for f in check(path).findings if f.file]
+    said = [f for f in check(path).findings if f.file and f.rule_id != "METER-UNFILED"]
+    unfiled = [(f.line, f.severity.label) for f in check(path).findings if f.rule_id == "METER-UNFILED"]
+    assert unfiled == ([(2, "error")] if text is None else [])  # a machine no file is filed for (issue 22)
     assert sorted((f.rule_id, f.line, f.severity.label) for f in said) == [(DEPARTURE, 1, "info"),
                                                                          (MINIMUM, 1, "info"), (RATE, 1, "info")]
     assert all(why in f.message and "M-1" in f.message for f in said)
@@ -592,7 +594,8 @@ def test_a_sample_without_a_homologation_file_says_the_return_is_not_checked(cli
     assert done.returncode == 0 and '"machine": "M-001"' in done.stdout and '"machine": "machine' not in done.stdout
     (tmp_path / "log.jsonl").write_text(done.stdout, "utf-8")
     said = [(f.rule_id, f.line, f.severity.label) for f in check(tmp_path / "log.jsonl").findings if f.file]
-    assert sorted(said) == [(DEPARTURE, 1, "info"), (MINIMUM, 1, "info"), (RATE, 1, "info")]
+    assert sorted(said) == [(DEPARTURE, 1, "info"), (MINIMUM, 1, "info"), (RATE, 1, "info"),
+                            ("METER-UNFILED", 2, "error"), ("METER-UNFILED", 3, "error")]
 
 
 # --- flat memory -----------------------------------------------------------------------------------------------

@@ -120,9 +120,7 @@ class MeterSession:
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         self.machines: dict[str, _Machine] = {}
-        from casino_audit.games.slots import Work
-
-        self.work = Work(theories.PAR_WORK)  # the slot engine's work for every machine's theory, shared
+        self.work = theories.Budget()  # the slot engine's work for every machine's theory, shared
         self.spellings: dict[str, _Machine] = {}  # a machine name without its spaces, case and Unicode form
         self.entry_spellings: dict[str, str] | None = None  # the same of the header's `machines` entries
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
@@ -259,6 +257,39 @@ class MeterSession:
         filed_digits = {meter: homologated_digits(filed, meter) for meter in METERS}
         return _Machine(name, capacity, filed_digits, theory, why, self._max_bet(filed, named))
 
+    def _filed_machine(self, name: str) -> tuple[_Machine | None, str | None]:
+        """The machine a new name reads, where it is one already read under its other filed id (its location
+        number and its serial number name one machine: its readings continue, never a new machine), and why the
+        name is no filed machine's (None where it is): no homologation file is named for it, or the one named
+        gives a location number and the name is neither it nor the file's serial number."""
+        own = self.data.get("machines")
+        own = own.get(name) if isinstance(own, dict) else None
+        named = own.get("machine") if isinstance(own, dict) and isinstance(own.get("machine"), str) else \
+            self.data.get("machine") if isinstance(self.data.get("machine"), str) else None
+        if named is None:
+            return None, (f"machine {show(brief(name))} has no homologation file: the header names none for it "
+                          "(`machine:`, or its entry in `machines`)")
+        pointer = f"/machines/{_escape(name)}/machine" if isinstance(own, dict) and own.get("machine") == named \
+            else "/machine"
+        filed = self._machine_file(named, pointer)
+        if not isinstance(filed, dict):
+            return None, None  # said at the header: the file cannot be read
+        ids = _filed_ids(filed)
+        if ids["location"] is None:
+            return None, None  # a model's file, with no location number to hold the name to
+        if same_name(name) not in {same_name(value) for value in ids.values() if value is not None}:
+            return None, (f"machine {show(brief(name))} is not the machine its homologation file "
+                          f"({brief(show(named))}) is filed for: location number {show(brief(ids['location']))}"
+                          + (f", serial number {show(brief(ids['serial']))}" if ids["serial"] else ""))
+        key = (named, "filed")
+        other = self.machines.get(key)
+        if other is not None:
+            self.machines[name] = other
+            return other, None
+        machine = self.machines[name] = self._new_machine(name)
+        self.machines[key] = machine
+        return machine, None
+
     def _misnamed(self, entries: dict, name: str) -> None:
         """A header entry (`machines`) for a name that differs from a machine read only in spaces, case or Unicode
         form: said, and not applied to it, as two readings' names are (its capacities and file would otherwise be
@@ -379,6 +410,10 @@ class MeterSession:
                                                           "the reading is not used", record)
             return
         machine = self.machines.get(name)
+        if machine is None:
+            machine, unfiled = self._filed_machine(name)
+            if unfiled is not None:
+                yield self._tool(F.METER_UNFILED, "/machine", unfiled, record)
         if machine is None:
             machine = self.machines[name] = self._new_machine(name)
             same = self.spellings.setdefault(_spelling(name), machine)
@@ -582,7 +617,7 @@ class MeterSession:
         end = self.period[1] if self.period else self.end_time
         unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines
         narrowed: dict[tuple[str, str], list[str]] = {}  # (aspect, how) -> machines whose return passed so
-        for machine in self.machines.values():
+        for machine in {id(m): m for m in self.machines.values()}.values():  # a machine read under two ids once
             if machine.record is None:
                 continue  # no reading of it was used: each was reported
             if self.period and self.aware:  # the period's days in the log's own time, at its readings' offset
@@ -733,6 +768,20 @@ def _theory_said(theory) -> str:
     return (f"declared return {_percent(theory.rtp)}, standard deviation per game at most "
             f"{_decimal(theory.variance_root)}, the largest a machine of that rate paying at most "
             f"{_decimal(theory.top)} per unit staked in one game can have ({theory.why})")
+
+
+def _filed_ids(filed: dict) -> dict:
+    """The ids a homologation file gives its machine: its location number and its serial number (None where not)."""
+    def text(value):
+        return value if isinstance(value, str) and value.strip() else None
+
+    location = filed.get("location_number")
+    plate = filed.get("identification_plate") if isinstance(filed.get("identification_plate"), dict) else {}
+    machine = filed.get("machine") if isinstance(filed.get("machine"), dict) else {}
+    return {"location": text(location.get("number")) if isinstance(location, dict) else text(plate.get("location_number")),
+            "plate_location": text(plate.get("location_number")),
+            "serial": text(machine.get("serial_number")) or text(plate.get("serial_number")),
+            "plate_serial": text(plate.get("serial_number"))}
 
 
 def _ram_clear(previous: dict, meters: dict) -> list[str]:

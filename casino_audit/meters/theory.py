@@ -82,6 +82,16 @@ def _declared_sd(value) -> Decimal | None:
 
 _COMPUTED: dict[tuple, Theory | None] = {}
 PAR_WORK = 2_000_000  # the slot engine's work for one machine's return and variance (about a second at most)
+EXACT_SHEETS = 2  # distinct PAR sheets one log has counted exactly at most: past them, the top award's bound
+
+
+class Budget:
+    """The slot engine's work one meter log may spend on its machines' theories: PAR_WORK in all, over
+    EXACT_SHEETS distinct sheets at most (the engine's own count of its work does not bound every sheet's time:
+    a log naming forty heavy sheets must not cost forty counts). A sheet past it is judged on its bound, said."""
+
+    def __init__(self, left: int = PAR_WORK, sheets: int = EXACT_SHEETS):
+        self.left, self.sheets = left, sheets
 
 
 def _key(par: Any, rate: Fraction | None) -> tuple:
@@ -120,9 +130,11 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
     why = "its PAR data hold several paytables and a meter does not say which one it counts"
     whole = True
     if len(reading.paytables) == 1:
-        given = PAR_WORK if work is None else max(0, min(PAR_WORK, work.left))
+        given = PAR_WORK if work is None else max(0, min(PAR_WORK, work.left)) if work.sheets > 0 else 0
         whole = given == PAR_WORK
         budget = slots.Work(given)
+        if work is not None:
+            work.sheets -= 1
         if given <= 0:
             why = "the slot engine's work for this log's PAR data is spent on its other machines"
         else:
