@@ -425,7 +425,8 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
             feed = _naming(feed, header, identities := {})
         for item in records:
             _take(sink, feed(item))
-        _take(sink, session.close() if sink.suppressor is None else _named(session.close(), identities))
+        _take(sink, session.close() if sink.suppressor is None else _named(session.close(), identities,
+                                                                                     header.data))
         counts["checked"], counts["with_findings"] = session.counts.checked, session.counts.with_findings
     else:
         for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
@@ -446,7 +447,7 @@ def _check_stream(stream: Stream, record: FileRecord, context: _Context,
     context.sink.extend(stream.findings)
 
 
-IDENTITIES_KEPT = 100_000  # the records of one log whose identity is remembered for a finding about them made later
+IDENTITIES_KEPT = 20_000  # the records of one log whose identity is remembered for a finding about them made later
 # What identifies a record of each stream kind: its own fields, and the header's (a game log's table).
 _IDENTITY = {"game-log": (("table",), ("coup", "time")), "meter-log": ((), ("machine", "time"))}
 
@@ -455,30 +456,55 @@ def record_identity(header, data) -> tuple | None:
     """A log record's identity, as a waiver or a baseline names it: a game log's table (its header's), coup number
     and time; a meter log's machine and reading time. ((name, value as JSON), ...) sorted by name; None for a
     record of another kind, or one that gives none of them."""
-    from casino_audit.suppressions import identity
+    return _identity(header, _values(header, data))
+
+
+def _values(header, data) -> tuple | None:
+    """The record's values its identity is made of, kept small: a long or nested value is kept as its digest now,
+    so that the records remembered never hold a hostile log's megabytes; the rest as they are, turned into an
+    identity only if a finding asks (most records have none)."""
+    from casino_audit.suppressions import MAX_IDENTITY_VALUE, identity
 
     own, fields = _IDENTITY.get(header.get("kind") if isinstance(header, dict) else None, ((), ()))
-    if not isinstance(data, dict) or not (own or fields):
+    if not isinstance(data, dict) or not fields:
         return None
-    given = {**{name: header.get(name) for name in own}, **{name: data.get(name) for name in fields}}
-    return identity(given) if any(value is not None for value in given.values()) else None
+    values = tuple(data.get(name) for name in fields)
+    if all(value is None or type(value) is int or (type(value) is str and len(value) <= MAX_IDENTITY_VALUE // 2)
+           for value in values):
+        return values
+    return (identity(dict(zip(fields, values))),)  # already an identity
+
+
+def _identity(header, values: tuple | None) -> tuple | None:
+    from casino_audit.suppressions import identity
+
+    if values is None:
+        return None
+    own, fields = _IDENTITY[header.get("kind")]
+    if len(values) == 1 and len(fields) > 1:
+        given, made = {name: header.get(name) for name in own}, values[0]
+    else:
+        given, made = {**{name: header.get(name) for name in own}, **dict(zip(fields, values))}, ()
+    if all(value is None for value in given.values()) and not any(text != "null" for _, text in made):
+        return None
+    return tuple(sorted(identity(given) + made))
 
 
 def _naming(feed, header, identities: dict) -> Callable:
     """`feed`, each finding it makes given the identity of the record it is about (the last IDENTITIES_KEPT
     records are remembered: a finding made later about an older one keeps its place in the file alone)."""
     def named(item):
-        identities[item.index] = record_identity(header.data, item.data)
+        identities[item.index] = _values(header.data, item.data)
         if len(identities) > IDENTITIES_KEPT:
             del identities[next(iter(identities))]
-        return _named(feed(item), identities)
+        return _named(feed(item), identities, header.data)
     return named
 
 
-def _named(findings: Iterable[Finding], identities: dict) -> Iterator[Finding]:
+def _named(findings: Iterable[Finding], identities: dict, header) -> Iterator[Finding]:
     for finding in findings:
-        if finding.record is None and finding.document:
-            finding.record = identities.get(finding.document)
+        if finding.record is None and finding.document and finding.document in identities:
+            finding.record = _identity(header, identities[finding.document])
         yield finding
 
 

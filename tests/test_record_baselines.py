@@ -169,3 +169,19 @@ def test_an_older_baseline_is_read_by_place_as_it_was_and_said(cli, tmp_path, ve
     assert later["summary"]["baselined"] == 2  # by place, as that version was written
     said = next(s for s in later["settings"] if s["name"] == "baseline")["value"]
     assert f"version {version}" in said and "place" in said
+
+
+def test_a_records_identity_is_its_values_exactly_and_stays_small():
+    from casino_audit.pipeline import record_identity
+
+    game = {"kind": "game-log", "table": "R1"}
+    assert record_identity(game, {"coup": 5, "time": "t"}) == (("coup", "5"), ("table", '"R1"'), ("time", '"t"'))
+    assert record_identity(game, {"coup": "5", "time": "t"}) != record_identity(game, {"coup": 5, "time": "t"})
+    assert record_identity({"kind": "meter-log"}, {"machine": "M-1", "time": "t", "coin_in_1": 3}) == \
+        (("machine", '"M-1"'), ("time", '"t"'))
+    long = record_identity(game, {"coup": 5, "time": "x" * 100_000})
+    assert long == record_identity(game, {"coup": 5, "time": "x" * 100_000}) != \
+        record_identity(game, {"coup": 5, "time": "x" * 99_999})
+    assert len(repr(long)) < 400
+    assert record_identity({"kind": "game-log"}, {"bets": []}) is None
+    assert record_identity({"kind": "table"}, {"coup": 5}) is None

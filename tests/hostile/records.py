@@ -12,13 +12,17 @@ import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import worst  # tests/hostile/worst.py, beside this file
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 MB = 1_000_000
 
 
 def _coup(bets: list) -> dict:
-    return {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02",
+    # The session's name holds a character written as a surrogate pair (json.dumps writes U+1F3B0 so): the loader's
+    # fast reading leaves such a line to its tokenizer, the costliest way to find a position.
+    return {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02 \U0001F3B0",
             "staff": {"croupier": "C-3", "spinner": "C-7"}, "number": 17, "bets": bets}
 
 
@@ -48,24 +52,35 @@ def write_long_line(directory: Path, bets: int | None = None, bad: int = 100) ->
     return path
 
 
-def write_meter_cycle(directory: Path, machines: int = 500, rounds: int = 1, machine_file: str = "machine-par-ways.yaml") \
-        -> Path:
-    """A LU meter log of about 100 KB whose readings cycle over `machines` machines, each judged by a homologation
-    file with PAR data (its theoretical return and standard deviation: worked out once, not per machine)."""
-    shutil.copy(EXAMPLES / "lu" / machine_file, directory / machine_file)
+def _costly_machine(variant: int) -> str:
+    """A homologation file whose PAR data cost the most to evaluate (worst.py's par_line_wins), each `variant` with
+    other pays: no two alike, so no return worked out for one serves another."""
+    text = worst.par_line_wins()
+    return text.replace('"pays": 1}', f'"pays": {2 + variant}}}', 1)
+
+
+def write_meter_cycle(directory: Path, machines: int = 40, rounds: int = 10) -> Path:
+    """A LU meter log of about 100 KB whose readings cycle over `machines` machines, each with its own homologation
+    file (the header's `machines:`) of costly PAR data: each machine's theory is worked out once, however often its
+    readings come back between the others'."""
+    files = {}
+    for machine in range(machines):
+        name = f"machine-{machine:03d}.yaml"
+        (directory / name).write_text(_costly_machine(machine), encoding="utf-8")
+        files[f"M-{machine:03d}"] = {"machine": name}
     path = directory / "meter-cycle.jsonl"
     start = datetime(2026, 1, 1, 6)
     with open(path, "w", encoding="utf-8") as out:
-        out.write(json.dumps({"kind": "meter-log", "jurisdiction": "LU", "casino": "Bench", "machine": machine_file,
+        out.write(json.dumps({"kind": "meter-log", "jurisdiction": "LU", "casino": "Bench", "machines": files,
                               "reading_interval_hours": 24, "denomination": "1.00"}) + "\n")
-        for day in range(rounds + 1):
+        for day in range(rounds):
             for machine in range(machines):
                 coin_in = 100_000_000 + machine * 1_000_000 + day * 4000
                 out.write(json.dumps({
-                    "time": (start + timedelta(days=day, seconds=machine)).isoformat(), "machine": f"M-{machine:04d}",
+                    "time": (start + timedelta(days=day, seconds=machine)).isoformat(), "machine": f"M-{machine:03d}",
                     "coin_in_1": coin_in, "coin_in_2": coin_in % 10 ** 8, "drop": 500_000 + day * 300,
                     "coin_out": 7_000_000 + day * 3700, "hand_paid_jackpots": 40_000,
-                    "games_played": 2_000_000 + day * 1600, "door_openings": 10, "drop_box_counted": True}) + "\n")
+                    "games_played": 2_000_000 + day * 1600, "door_openings": 10}) + "\n")
     return path
 
 
@@ -75,35 +90,30 @@ def _machine(par: dict) -> str:
 
 
 def ways_sheet(size: int = 451_000) -> str:
-    """A ways game on five reels whose strips fill a sheet of `size` bytes: 60 symbols, every count of each paid."""
-    symbols = [f"A{i}" for i in range(58)] + ["W", "S"]
+    """A ways game on five reels of 10,000 stops (the most casino-audit reads), 200 symbols, every count of each
+    paid: a sheet of about `size` bytes."""
+    symbols = [f"S{i:03d}" for i in range(198)] + ["W", "X"]
     par = {"symbols": symbols, "rows": 4, "ways": True, "wilds": [{"symbol": "W"}],
            "paytables": [{"name": "base", "credits_per_spin": 50,
-                          "pays": [{"symbol": f"A{i}", "count": c, "pays": c * (i % 7 + 1)}
-                                   for i in range(58) for c in range(3, 6)],
-                          "scatters": [{"symbol": "S", "count": c, "pays": 2 * c} for c in range(3, 6)]}],
+                          "pays": [{"symbol": f"S{i:03d}", "count": c, "pays": c * (i % 7 + 1)}
+                                   for i in range(198) for c in range(3, 6)],
+                          "scatters": [{"symbol": "X", "count": c, "pays": 2 * c} for c in range(3, 6)]}],
            "reels": []}
-    base = len(_machine(par))
-    per_reel = (size - base) // 5
-    stop = len(json.dumps("A00")) + 2
-    stops = per_reel // stop
+    stops = min(10_000, (size - len(_machine(par))) // 5 // len('"S000", '))
     par["reels"] = [{"strip": [symbols[(r * 7 + n * (r + 3)) % len(symbols)] for n in range(stops)]}
                     for r in range(5)]
     return _machine(par)
 
 
-def paytables_sheet(paytables: int = 50) -> str:
-    """A line game of 25 lines on five 64-stop reels, with `paytables` pay tables (each a rate offered)."""
-    symbols = [f"A{i}" for i in range(20)] + ["W", "S"]
-    lines = [[(line + reel) % 3 for reel in range(5)] for line in range(25)]
+def paytables_sheet(paytables: int = 50, entries: int = 290) -> str:
+    """Every win on a line paid (line_wins: all) on 500 lines of nine 50-symbol reels, as worst.py's
+    par_line_wins, with `paytables` pay tables of `entries` entries each, no two alike: each a return to count."""
+    symbols = [f"A{i}" for i in range(50)]
     return _machine({
-        "symbols": symbols, "rows": 3, "lines": lines, "wilds": [{"symbol": "W"}],
-        "reels": [{"strip": [symbols[(r * 5 + n * (r + 2)) % len(symbols)] for n in range(64)]} for r in range(5)],
-        "paytables": [{"name": f"p{t}", "credits_per_line": 1,
-                       "pays": [{"symbol": f"A{i}", "count": c, "pays": c * (i % 5 + 1) + t % 3}
-                                for i in range(20) for c in range(3, 6)],
-                       "scatters": [{"symbol": "S", "count": c, "pays": c} for c in range(3, 6)]}
-                      for t in range(paytables)]})
+        "symbols": symbols, "rows": 1, "reels": [{"strip": symbols} for _ in range(9)], "lines": [[0] * 9] * 500,
+        "line_wins": "all", "paytables": [{"name": f"p{t}", "credits_per_line": 1, "pays": [
+            {"combination": [f"A{(i + t) % 50}"] * (1 + i % 9), "pays": 1 + i + t} for i in range(entries)]}
+            for t in range(paytables)]})
 
 
 def write_ways_sheet(directory: Path) -> Path:
