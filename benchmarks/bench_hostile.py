@@ -79,7 +79,7 @@ def measure_worst_case(name: str, directory: Path) -> dict:
     done = subprocess.run([sys.executable, str(HOSTILE / "worst.py"), name, str(directory)], capture_output=True,
                           text=True, timeout=1800)
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    size = next(directory.glob(f"{name}.*")).stat().st_size
+    size = (directory / f"{name}{'.json' if name.startswith('json') else '.yaml'}").stat().st_size  # as worst.build
     return {"bytes": size, **result}
 
 
