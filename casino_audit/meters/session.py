@@ -637,6 +637,8 @@ class MeterSession:
             if "drop_counted" in self.by_aspect and machine.month_whole and not machine.counted and \
                     self._to_end(machine.time):
                 yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+            judged = [aspect for aspect in ("return_departure", "return_minimum", "rate_changed")
+                      if aspect in self.by_aspect] or [None]
             for aspect in ("return_departure", "return_minimum", "rate_changed"):
                 if aspect not in self.by_aspect:
                     continue
@@ -661,9 +663,12 @@ class MeterSession:
                         unknown.setdefault((aspect, EQUAL_STAKES), []).append(machine.label)
                     if not found and machine.theory.source == theories.BOUND:
                         narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
-                    if not found and sums.left_out:  # set aside, never in silence: the rest passed
-                        narrowed.setdefault((aspect, "passed, judged over the periods that remain only" +
-                                             _left_out(sums.left_out)), []).append(machine.label)
+                    if sums.left_out and aspect == judged[0]:  # set aside, never in silence: said once
+                        reasons = "; ".join(f"{why}: {count}" for why, count in sums.left_out.items())
+                        yield self._tool(F.METER_SET_ASIDE, "", f"machine {machine.label}: "
+                                         f"{sum(sums.left_out.values())} period(s) between readings set aside from "
+                                         f"its realised return ({reasons}); it is judged over the periods that "
+                                         "remain", self.header, Severity.INFO)
         for (aspect, why), names in unknown.items():
             shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
                                                           if len(names) > SHOWN_MACHINES else "")
