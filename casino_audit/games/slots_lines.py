@@ -162,6 +162,8 @@ def stats(game: Game, *, moments: bool, line_budget: int, joint_budget: int, hit
         outcomes = outcomes_of.get(key)
         if outcomes is None:
             outcomes = outcomes_of[key] = line_outcomes(automaton, line, by_row, totals, budget)
+        if work is not None:  # a line whose outcomes are known already still adds each of them up, exactly
+            work.spend(len(outcomes))
         for sid, weight in outcomes.items():
             win = automaton.win[sid]
             if not win:
@@ -361,11 +363,23 @@ def _by_row(automaton: Automaton, lines, alive: tuple, position: int, quiet: boo
     return tuple(sorted(groups)), outcome
 
 
+def _charge(left: list[int], projections: int, alive: tuple) -> None:
+    """Charge a reel's moves before they are made: each of its window projections meets every line still alive
+    (a group's outcome is keyed by its lines, and each line is stepped), so the work is their product, not the
+    projections times the rows (a 200-line paytable made each charge 70 times too small, and `rtp` ran for
+    minutes within its budget)."""
+    left[0] -= projections * max(len(alive), 1)
+    if left[0] < 0:
+        raise Uncountable("joint budget")
+
+
 def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int],
            memo: dict) -> list:
     rows, outcome = _by_row(automaton, lines, alive, position, False, memo)
+    projections = reels.projection(position, rows)
+    _charge(left, len(projections), alive)
     found = []
-    for symbols, counts, weight in reels.projection(position, rows):
+    for symbols, counts, weight in projections:
         decided, nxt = 0, []
         for row, symbol in zip(rows, symbols):
             row_decided, going = outcome(row, symbol)
@@ -373,9 +387,6 @@ def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Ree
             nxt += going
         nxt.sort()
         found.append((tuple(nxt), decided, counts, weight))
-    left[0] -= len(found) * max(len(rows), 1)
-    if left[0] < 0:
-        raise Uncountable("joint budget")
     return found
 
 
@@ -410,8 +421,10 @@ def no_win_weight(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
 def _quiet_moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int],
                  memo: dict) -> list:
     rows, outcome = _by_row(automaton, lines, alive, position, True, memo)
+    projections = reels.projection(position, rows)
+    _charge(left, len(projections), alive)
     found = []
-    for symbols, counts, weight in reels.projection(position, rows):
+    for symbols, counts, weight in projections:
         nxt = []
         for row, symbol in zip(rows, symbols):
             result = outcome(row, symbol)
@@ -421,7 +434,4 @@ def _quiet_moves(automaton: Automaton, lines, alive: tuple, position: int, reels
         else:
             nxt.sort()
             found.append((tuple(nxt), counts, weight))
-    left[0] -= len(found) * max(len(rows), 1)
-    if left[0] < 0:
-        raise Uncountable("joint budget")
     return found
