@@ -127,8 +127,8 @@ LOG_TIME = "LOG-TIME"
 LOG_GAP = "LOG-GAP"
 LOG_SESSION = "LOG-SESSION"
 LOG_UNTRACKED = "LOG-UNTRACKED"
-METER_UNFILED = "METER-UNFILED"
-METER_SET_ASIDE = "METER-SET-ASIDE"
+LOG_UNFILED = "LOG-UNFILED"
+LOG_SET_ASIDE = "LOG-SET-ASIDE"
 CONFIG_INVALID = "CONFIG-INVALID"
 WAIVER_EXPIRED = "WAIVER-EXPIRED"
 WAIVER_UNUSED = "WAIVER-UNUSED"
@@ -166,10 +166,10 @@ TOOL_FINDINGS = {
                  "the rules kept through a session (its minimum) would start again.",
     LOG_UNTRACKED: "A game log holds more sessions or shoes than are remembered (100,000) to find one that comes "
                    "back: from there on, a return is not looked for (a warning; memory stays flat).",
-    METER_UNFILED: ("A meter log reads a machine that no homologation file is filed for: none is named for it, or the "
-                    "one named gives another location number and serial number."),
-    METER_SET_ASIDE: ("A meter log's periods set aside from a machine's realised return (a meter set back or "
-                      "unreadable, coin-in meters that disagree), counted; the return is judged over the rest (info)."),
+    LOG_UNFILED: ("A meter log reads a machine that no homologation file is filed for: none is named for it, or the "
+                  "one named gives another location number and serial number."),
+    LOG_SET_ASIDE: ("A meter log's periods set aside from a machine's realised return (a meter set back or "
+                    "unreadable, coin-in meters that disagree), counted; the return is judged over the rest (info)."),
     LOG_GAP: "A meter log reads a machine less often than its stated reading interval (between two readings, or "
              "from the log's start or to its end); a warning.",
     WAIVER_EXPIRED: "A waiver in the config is past its expiry date: it covers nothing, and the findings it covered "

@@ -13,7 +13,7 @@ LOCATED = MACHINE_TEXT.replace("\nredistribution_rate:", "\nlocation_number: {nu
 
 
 def _unfiled(path) -> list[tuple[int, Severity]]:
-    return [(f.line, f.severity) for f in check(path).findings if f.rule_id == "METER-UNFILED"]
+    return [(f.line, f.severity) for f in check(path).findings if f.rule_id == "LOG-UNFILED"]
 
 
 def test_a_machine_no_homologation_file_is_named_for_is_an_error_at_its_first_reading(tmp_path):
@@ -33,7 +33,7 @@ def test_a_name_the_file_does_not_give_is_an_error_and_its_location_number_or_se
     assert [f for f in check(write(tmp_path, records, machine_text=LOCATED)).findings if f.file] == []
     records = [header(), *month(3, "M-002")]
     path = write(tmp_path, records, machine_text=LOCATED)
-    [said] = [f for f in check(path).findings if f.rule_id == "METER-UNFILED"]
+    [said] = [f for f in check(path).findings if f.rule_id == "LOG-UNFILED"]
     assert (said.line, said.severity, said.pointer) == (2, Severity.ERROR, "/machine")
     assert "location number 'M-001'" in said.message and SERIAL in said.message
 

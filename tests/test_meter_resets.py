@@ -73,7 +73,7 @@ def test_a_period_set_aside_is_counted_and_said_and_the_rest_still_judged(tmp_pa
         record["coin_out"] -= offset  # set back 1,000 coins, counting on from there: one period set aside
     result = check(write(tmp_path, records))
     assert [f for f in result.findings if f.rule_id in (DEPARTURE, MINIMUM, RATE)] == []  # the rest passes
-    [said] = [f for f in result.findings if f.rule_id == "METER-SET-ASIDE"]
+    [said] = [f for f in result.findings if f.rule_id == "LOG-SET-ASIDE"]
     assert (said.line, said.severity) == (1, Severity.INFO)
     assert "M-1: 1 period(s) between readings set aside from its realised return (coin_out not known: 1); it is " \
         "judged over the periods that remain" in said.message

@@ -413,7 +413,7 @@ class MeterSession:
         if machine is None:
             machine, unfiled = self._filed_machine(name)
             if unfiled is not None:
-                yield self._tool(F.METER_UNFILED, "/machine", unfiled, record)
+                yield self._tool(F.LOG_UNFILED, "/machine", unfiled, record)
         if machine is None:
             machine = self.machines[name] = self._new_machine(name)
             same = self.spellings.setdefault(_spelling(name), machine)
@@ -665,7 +665,7 @@ class MeterSession:
                         narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
                     if sums.left_out and aspect == judged[0]:  # set aside, never in silence: said once
                         reasons = "; ".join(f"{why}: {count}" for why, count in sums.left_out.items())
-                        yield self._tool(F.METER_SET_ASIDE, "", f"machine {machine.label}: "
+                        yield self._tool(F.LOG_SET_ASIDE, "", f"machine {machine.label}: "
                                          f"{sum(sums.left_out.values())} period(s) between readings set aside from "
                                          f"its realised return ({reasons}); it is judged over the periods that "
                                          "remain", self.header, Severity.INFO)
