@@ -86,7 +86,7 @@ def test_names_a_person_tells_apart_stay_two(one, other):
 
 
 @pytest.mark.parametrize("name", ["", " ", "\t", "\u200b", "C-\u200b7", "C-7\u034f", "C-7\ufe0f", "\u2066\u2069",
-                                  "\u0301", "C- \u0301", "\ue000", "C-7\u00ad"])
+                                  "\u0301", "C- \u0301", "\ue000", "C-7\u00ad", "\u00a0", "\u3000", "\u3164", "\u2800"])
 def test_a_name_that_says_nothing_is_refused(name):
     assert nameless(name)
 
