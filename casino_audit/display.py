@@ -49,6 +49,7 @@ _DEFAULT_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x1
                       (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
                       (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
                       (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+_BLANK = frozenset("\u2800")  # drawn as nothing, though no default-ignorable: the blank braille pattern
 CONFUSABLES = os.path.join(os.path.dirname(__file__), "data", "confusables.txt")  # Unicode's, shipped verbatim
 
 
@@ -67,7 +68,7 @@ def nameless(text: str) -> str | None:
         return "is empty" if not text else "is only spaces"
     before = " "
     for char in text:
-        if (_unsafe(char) and char not in "\t") or _ignorable(char):
+        if (_unsafe(char) and char not in "\t") or _ignorable(char) or char in _BLANK:
             return f"holds U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}), a character a reader cannot see"
         if unicodedata.category(char).startswith("M") and before.isspace():
             return f"holds U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}), a combining mark on no letter"

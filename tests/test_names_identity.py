@@ -86,7 +86,7 @@ def test_names_a_person_tells_apart_stay_two(one, other):
 
 
 @pytest.mark.parametrize("name", ["", " ", "\t", "\u200b", "C-\u200b7", "C-7\u034f", "C-7\ufe0f", "\u2066\u2069",
-                                  "\u0301", "C- \u0301", "\ue000", "C-7\u00ad"])
+                                  "\u0301", "C- \u0301", "\ue000", "C-7\u00ad", "\u00a0", "\u3000", "\u3164", "\u2800"])
 def test_a_name_that_says_nothing_is_refused(name):
     assert nameless(name)
 
@@ -156,3 +156,16 @@ def test_a_header_name_that_says_nothing_is_refused_at_its_field(cli, tmp_path, 
     header[field] = "\u200b"
     code, found = run_log(cli, tmp_path, header, coups, *BJ_PARAMS)
     assert code == 1 and ("LOAD-AMBIGUOUS", 1, f"/{field}") in found, found
+
+
+@pytest.mark.parametrize("chance", ["r\u043euge", "rouge\u200b", "\uff52ouge", "\u200b"])
+def test_a_chance_written_with_a_look_alike_is_no_chance_of_the_game(cli, tmp_path, chance):
+    """Chances are matched exactly against the game's names: one written with a look-alike, an invisible or a
+    fullwidth letter is a bet on no chance of the game (LOG-CHANCES), and its stake is still held to the table's
+    limits, never passed as a chance the limits do not reach."""
+    from test_rt19_dice import LU_ENGLISH
+
+    coups = [roulette_coup(1, 1, {"seat": 1, "chance": chance, "stake": 2000, "net": 2000})]
+    code, found = run_log(cli, tmp_path, LU_ENGLISH, coups)
+    assert code == 1 and ("LU-EROUL-LOG-CHANCES", 2, "/bets/0/chance") in found \
+        and ("LU-ROUL-LOG-LIMITS", 2, "/bets/0/stake") in found, found
