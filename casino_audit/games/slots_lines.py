@@ -332,22 +332,31 @@ def _charged(count, automaton: Automaton, budget: int):
             automaton.work.spend((budget - max(left[0], 0)) * automaton.joint_cost)
 
 
-def _by_row(automaton: Automaton, lines, alive: tuple, position: int, quiet: bool, memo: dict):
+def _by_row(automaton: Automaton, lines, alive: tuple, position: int, quiet: bool, memo: dict, left: list[int]):
     """The alive lines grouped by the row they read on this reel, and a function giving a group's outcome for the
     symbol in its row: (the wins decided, the lines still alive) - or None, when `quiet`, if one of them has won.
     A group meets a symbol once per reel (`memo`), whatever the other rows hold."""
     groups: dict[int, list] = {}
     for j, sid in alive:
         groups.setdefault(lines[j][position], []).append((j, sid))
+    # a group is keyed by a small number, its lines' tuple hashed once here: keyed by the tuple itself, each of a
+    # reel's projections hashed every line alive again (a paytable of 200 lines spent minutes hashing)
+    interned = memo.setdefault(None, {})
     groups = {row: tuple(group) for row, group in groups.items()}
+    ids = {row: interned.setdefault(group, len(interned)) for row, group in groups.items()}
     step, terminal, win = automaton.step, automaton.terminal, automaton.win
 
     def outcome(row: int, symbol: str):
         group = groups[row]
-        key = (group, symbol)
+        key = (ids[row], symbol)
         found = memo.get(key, memo)
         if found is not memo:
             return found
+        # each line of the group is stepped once per symbol: charged, for a paytable of many lines steps them by
+        # the million where its projections are few (50 paytables of 200 lines ran 56 s within the budget)
+        left[0] -= len(group)
+        if left[0] < 0:
+            raise Uncountable("joint budget")
         decided, going = 0, []
         for j, sid in group:
             sid = step(position, sid, symbol)
@@ -363,23 +372,11 @@ def _by_row(automaton: Automaton, lines, alive: tuple, position: int, quiet: boo
     return tuple(sorted(groups)), outcome
 
 
-def _charge(left: list[int], projections: int, alive: tuple) -> None:
-    """Charge a reel's moves before they are made: each of its window projections meets every line still alive
-    (a group's outcome is keyed by its lines, and each line is stepped), so the work is their product, not the
-    projections times the rows (a 200-line paytable made each charge 70 times too small, and `rtp` ran for
-    minutes within its budget)."""
-    left[0] -= projections * max(len(alive), 1)
-    if left[0] < 0:
-        raise Uncountable("joint budget")
-
-
 def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int],
            memo: dict) -> list:
-    rows, outcome = _by_row(automaton, lines, alive, position, False, memo)
-    projections = reels.projection(position, rows)
-    _charge(left, len(projections), alive)
+    rows, outcome = _by_row(automaton, lines, alive, position, False, memo, left)
     found = []
-    for symbols, counts, weight in projections:
+    for symbols, counts, weight in reels.projection(position, rows):
         decided, nxt = 0, []
         for row, symbol in zip(rows, symbols):
             row_decided, going = outcome(row, symbol)
@@ -387,6 +384,9 @@ def _moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Ree
             nxt += going
         nxt.sort()
         found.append((tuple(nxt), decided, counts, weight))
+    left[0] -= len(found) * max(len(rows), 1)
+    if left[0] < 0:
+        raise Uncountable("joint budget")
     return found
 
 
@@ -420,11 +420,9 @@ def no_win_weight(game: Game, automaton: Automaton, scatters: ScatterCounts, bud
 
 def _quiet_moves(automaton: Automaton, lines, alive: tuple, position: int, reels: _Reels, left: list[int],
                  memo: dict) -> list:
-    rows, outcome = _by_row(automaton, lines, alive, position, True, memo)
-    projections = reels.projection(position, rows)
-    _charge(left, len(projections), alive)
+    rows, outcome = _by_row(automaton, lines, alive, position, True, memo, left)
     found = []
-    for symbols, counts, weight in projections:
+    for symbols, counts, weight in reels.projection(position, rows):
         nxt = []
         for row, symbol in zip(rows, symbols):
             result = outcome(row, symbol)
@@ -434,4 +432,7 @@ def _quiet_moves(automaton: Automaton, lines, alive: tuple, position: int, reels
         else:
             nxt.sort()
             found.append((tuple(nxt), counts, weight))
+    left[0] -= len(found) * max(len(rows), 1)
+    if left[0] < 0:
+        raise Uncountable("joint budget")
     return found
