@@ -1017,8 +1017,11 @@ class _Core:
             for rule, ceiling, times, low in self._law_ceilings(names) if self.law_ceilings else ():
                 if amount > ceiling:
                     yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}, over "
-                                      f"{cents(ceiling)}: the limits give it no maximum of its own, and the law's is "
-                                      f"at most {show(times)} times its minimum of {cents(low)}", [(rule, None)])
+                                      f"{cents(ceiling)}: " + ("whatever maximum the limits give it, " if
+                                                               self._bounds(names)[1] is not None else
+                                                               "the limits give it no maximum of its own, and ")
+                                      + f"the law's is at most {show(times)} times its minimum of {cents(low)}",
+                                      [(rule, None)])
             for rule, spec, chances, unit in self.multiple_rules:
                 if chances is not None and chances.isdisjoint(names):
                     continue
@@ -1057,13 +1060,22 @@ class _Core:
         found = self.ceilings.get(names)
         if found is None:
             found = []
-            if self.law_ceilings and not any(name in self.maxima for name in names):
+            own = any(name in self.maxima for name in names)
+            if self.law_ceilings:
                 low, high = self._bounds(names)
                 limited = any(chances is None or not chances.isdisjoint(names) for _, _, chances in self.limit_rules)
                 for rule, ratios in self.law_ceilings if low else ():
-                    # a ceiling on the table's maximum ("*") holds the stakes the log's limit rules hold to it
-                    times = min((ratios[name] for name in names if name in ratios),
-                                default=ratios.get("*") if limited else None)
+                    # a ceiling on the table's maximum ("*") holds the stakes the log's limit rules hold to it, a
+                    # chance's own maximum or minimum never lifting it (LU Art. 37-5, al. 4: «le maximum des
+                    # mises est, pour chaque table, fixé ... à 50, 100 ou 200 fois le minimum des mises», the
+                    # table's); a chance's own ratio (a schedule of maxima) holds a chance with no maximum of its
+                    # own (its own maximum is held to the schedule at the limits, `held_to_law`)
+                    named = [ratios[name] for name in names if name in ratios]
+                    if own and named:
+                        continue
+                    times = min(named, default=ratios.get("*") if limited else None)
+                    if not named and self.limits.minimum is not None:
+                        low = min(low, self.limits.minimum)
                     ceiling = _EXACT.multiply(times, low) if times is not None else None
                     if ceiling is not None and (high is None or high > ceiling):  # else the table's maximum holds
                         found.append((rule, ceiling, times, low))
