@@ -71,6 +71,7 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
                                                f"{cents(theirs)}: the coups are held to the configuration's",
                              F.LOAD_AMBIGUOUS))
     decks = _held_decks(ruleset, game, table, header, problems)
+    table = _held_commission(ruleset, game, table, problems)
     play = ruleset.play.get(game)
     law = law_schedule(ruleset, game, "/payouts")
     payouts = table.get("payouts") or law
@@ -83,6 +84,35 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
                  limits=limits, params=dict(params), table=table, continues=_continues(header, problems),
                  table_path=os.path.join(os.path.dirname(log_path), named) if table and isinstance(named, str)
                  else None)
+
+
+def _held_commission(ruleset: Ruleset, game: str, table: Mapping, problems: list) -> Mapping:
+    """The table configuration with its `commission` as the law allows it: a commission the game's table rules on
+    `/commission` refuse (PT bacará n.º 20: an option «comunicada antecipadamente à Inspecção-Geral de Jogos», not
+    communicated) is its own breach, and the coups are settled without it, said."""
+    from casino_audit.checks import CHECK_KINDS, compile_condition, param_names
+    from casino_audit.checks.common import NotChecked
+
+    if not isinstance(table.get("commission"), Mapping):
+        return table
+    for rule in ruleset.rules:
+        check = rule.check
+        if rule.kind != "table" or game not in rule.games or not str(check.get("target", "")).startswith(
+                "/commission") or check.get("kind") not in CHECK_KINDS or any(param_names(check)):
+            continue
+        try:
+            if not all(compile_condition(condition)(table) for condition in rule.when):
+                continue
+            broken = [v for v in CHECK_KINDS[check["kind"]].compile(check)(table) if type(v) is not NotChecked]
+        except Exception:  # a configuration this rule cannot read: its own check says so
+            continue
+        if broken:
+            problems.append(("/table_config", f"the commission of the table configuration it names is not one the "
+                                              f"law allows ({rule.id}, {rule.citation.article}: {broken[0][1]}): the "
+                                              "coups are settled without it", F.LOAD_AMBIGUOUS, None,
+                             Severity.WARNING))
+            return {**table, "commission": {"mode": "none"}}
+    return table
 
 
 def _continues(header: Mapping, problems: list) -> bool:
