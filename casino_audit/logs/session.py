@@ -672,6 +672,9 @@ class _Core:
                 yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
                                                       "coup on, a session that comes back is not looked for",
                            record, Severity.WARNING)
+        if self.began is None and self.sessions.current is not None:
+            # a session whose first time could not be read began no later than its first time that can
+            self.began = self._day(when)
         staff = data.get("staff")
         if isinstance(staff, dict):
             for role, who in staff.items():
