@@ -50,3 +50,30 @@ def test_a_chance_s_higher_minimum_does_not_raise_the_table_s_coefficient(cli, t
     # ground for a stake of 150,000 (200 times 20 is 4,000)
     header, coups = _punto_banco({"minimum": 20, "minima": {"banco": 1000}}, 150000)
     assert _stake_breaches(_found(cli, _write(tmp_path, header, coups))) == ["LU-PB-LOG-COEFFICIENT"]
+
+
+def _american(limits, stakes):
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "american_roulette", "casino": "C", "table": "A1",
+              "limits": limits}
+    bets = [{"seat": 1, "chance": "pleno", "numbers": [17], "stake": stake, "net": 35 * stake} for stake in stakes]
+    coup = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02", "number": 17, "bets": bets}
+    return header, [coup]
+
+
+def test_one_player_s_stake_split_over_records_is_one_stake_under_the_law_s_ceiling(cli, tmp_path):
+    # n.º 32, a): a pleno at most 30 times the minimum (150 at 5), the stakes of one player on one bet one stake
+    header, coups = _american({"minimum": 5, "maximum": 2500}, [100, 100])
+    found = _found(cli, _write(tmp_path, header, coups))
+    assert [(f["rule_id"], f["pointer"]) for f in found if "/bets/" in (f["pointer"] or "")] == [
+        ("PT-AROUL-MAXIMA", "/bets/1/stake")]
+    header, coups = _american({"minimum": 5, "maximum": 2500}, [100, 50])
+    assert [f for f in _found(cli, _write(tmp_path, header, coups)) if "/bets/" in (f["pointer"] or "")] == []
+
+
+def test_a_split_stake_over_the_coefficient_is_found_once(cli, tmp_path):
+    header, coups = _punto_banco({"minimum": 20, "maximum": 4000, "maxima": {"banco": 100000}}, 3000)
+    coups[0]["bets"].append(dict(coups[0]["bets"][0]))
+    coups[0]["bets"].append(dict(coups[0]["bets"][0]))
+    found = _found(cli, _write(tmp_path, header, coups))
+    assert [(f["rule_id"], f["pointer"]) for f in found if "/bets/" in (f["pointer"] or "")] == [
+        ("LU-PB-LOG-COEFFICIENT", "/bets/1/stake")]

@@ -1048,8 +1048,11 @@ class _Core:
                                       f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
                                       f"over the maximum of {cents(high)}", [(rule, spec)])
             for rule, ceiling, times, low in self._law_ceilings(names) if self.law_ceilings else ():
-                if amount > ceiling:
-                    yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}, over "
+                if amount > ceiling or total is not None and total > ceiling >= total - amount:
+                    # one player's stakes on one bet are one stake (PT n.º 32, d): «para cada jogador»)
+                    over = f" brings the same player's stakes on that bet to {cents(total)}," if amount <= ceiling \
+                        else ","
+                    yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}{over} over "
                                       f"{cents(ceiling)}: " + ("whatever maximum the limits give it, " if
                                                                self._bounds(names)[1] is not None else
                                                                "the limits give it no maximum of its own, and ")
