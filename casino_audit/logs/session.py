@@ -195,6 +195,10 @@ def _held_decks(ruleset: Ruleset, game: str, table: Mapping, header: Mapping, pr
     cards = table.get("cards") if isinstance(table.get("cards"), Mapping) else {}
     declared, where = (cards.get("decks"), "/table_config") if cards.get("decks") is not None else \
         (header.get("decks"), "/decks")
+    if where == "/table_config" and header.get("decks") is not None and header.get("decks") != declared:
+        problems.append(("/decks", f"the header's decks {brief(show(header.get('decks')))} are not the table "
+                                   f"configuration's {brief(show(declared))}: the shoe's cards are counted against "
+                                   "the configuration's", F.LOAD_AMBIGUOUS))
     legal, rules = law_decks(ruleset, game, table)
     if not legal:
         return declared if _is_count(declared) else None
