@@ -927,7 +927,10 @@ class _Core:
         staff = data.get("staff") if isinstance(data.get("staff"), dict) else {}
         for rule, spec in self.wanted["staff_turn"]:
             role = spec["role"]
-            who = staff.get(role)
+            # the role as the law names it, where a coup does (PT n.º 18's «deitador de dados»), before the staff
+            # role that holds it otherwise (the croupier who throws)
+            key = next((name for name in spec.get("named_as", ()) if name in staff), role)
+            who = staff.get(key)
             held = self.turns.get(role)
             if held is not None and self._turn_ended(spec):
                 del self.turns[role]
@@ -950,8 +953,8 @@ class _Core:
             longest = _minutes(limit)
             if longest is not None and not held[3] and _comparable(when, held[1]) and _longer(when - held[1], longest):
                 self.turns[role] = (*held[:3], True, held[4])
-                yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{role}",
-                                      f"{who} has held the {role}'s place since coup {held[2]} "
+                yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{key}",
+                                      f"{who} has held the {key}'s place since coup {held[2]} "
                                       f"({held[4]}): more than {limit} minutes"
                                       + (f", no one named relieving {who} since" if unnamed else ""))
 
