@@ -67,7 +67,7 @@ def test_missing_parameter_is_said_once_as_info_and_supplied_parameter_applies(c
     info = [f for f in report["findings"] if f["severity"] == "info" and f["file"] is None]
     assert sorted(f["rule_id"] for f in info) == [  # each once, although several files meet each rule
         "LU-BJ-STAKE-MIN-ORDER", "LU-EROUL-STAKE-MIN-ORDER", "LU-PB-LOG-STAKE-MULTIPLE", "LU-PB-MINIMUM-FLOOR",
-        "LU-PB-MINIMUM-MULTIPLE", "LU-PB-STAKE-MIN-ORDER", "LU-ROUL-LOG-SETTLEMENT", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER",
+        "LU-PB-MINIMUM-MULTIPLE", "LU-PB-STAKE-MIN-ORDER", "LU-ROUL-STAKE-MIN-ORDER", "LU-SLOT-STAKE-MAX-ORDER",
         "LU-SLOT-STAKE-MIN-ORDER", "LU-STUD-STAKE-MIN-ORDER"]
     assert all(f["citation"]["article"] for f in info)
     # A game log's replay aspect the law leaves to a parameter is said, as info, in that log (line 1).
@@ -81,9 +81,12 @@ def test_missing_parameter_is_said_once_as_info_and_supplied_parameter_applies(c
         "machine-unsaid-flags.yaml", "machine-used-uncertified.yaml", "machines-batch.yaml", "machines-batch.yaml")]
     assert all(f["pointer"] == "/par" and f["message"].startswith("not checked") for f in in_files
                if f["rule_id"] == "LU-SLOT-PAR-EVALUABLE")
-    assert in_logs == [("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-DEALER-DRAWING"),
+    # (the zero rule decides a simple chance's bet on a zero alone: said in each LU roulette log)
+    assert in_logs == [("examples/lu/log-american-roulette.jsonl", "LU-ROUL-LOG-SETTLEMENT"),
+                       ("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-DEALER-DRAWING"),
                        ("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-DECISIONS"),
                        ("examples/lu/log-blackjack.jsonl", "LU-BJ-LOG-SETTLEMENT"),
+                       ("examples/lu/log-roulette.jsonl", "LU-ROUL-LOG-SETTLEMENT"),
                        ("examples/lu/log-stud-poker.jsonl", "LU-STUD-LOG-SETTLEMENT"),
                        *[("examples/lu/meters-breaches.jsonl", "LOG-SET-ASIDE")] * 3]  # periods set aside
     _, report = json_report(cli, "examples", "--config", "examples/example.casino-audit.yaml")

@@ -109,7 +109,7 @@ def test_without_a_zero_rule_or_a_schedule_the_settlement_is_not_checked_but_the
     found, report = check(cli, tmp_path, header, coups)
     assert found == [("LU-ROUL-LOG-CHANCES", 3, "/bets/0/numbers"), ("LU-ROUL-LOG-SPIN", 3, "/number")]
     why = [f["message"] for f in report["findings"] if f["rule_id"] == "LU-ROUL-LOG-SETTLEMENT"]
-    assert why and "not applied" in why[0] and "roulette_zero_rule" in why[0]
+    assert why and "not checked" in why[0] and "roulette_zero_rule" in why[0]
     found, report = check(cli, tmp_path, header, coups, "--param", "roulette_zero_rule=lose")
     why = [f["message"] for f in report["findings"] if f["rule_id"] == "LU-ROUL-LOG-SETTLEMENT"]
     assert why and "table_config" in why[0]

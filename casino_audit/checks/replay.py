@@ -48,6 +48,9 @@ PARAMETERS = {
         "one_of": {"type": "array", "items": NUMBER, "minItems": 1,
                    "description": "maximum_coefficient: the allowed maxima, in times the minimum"},
         "role": {"type": "string", "description": "staff_turn: the role, as the coups' `staff` names it"},
+        "named_as": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                     "description": "staff_turn: the role's names in the law, read before `role` where a coup's "
+                                    "`staff` gives one (PT banca francesa's deitador, whom the croupier is otherwise)"},
         "max_minutes": {**NUMBER_OR_PARAM, "description": "staff_turn: the longest turn"},
         "zero_rule": {"oneOf": [{"enum": ["lose", "half_back"]}, PARAM],
                       "description": "settlement (roulette): what the simple chances do on zero, where the law's text "

@@ -71,6 +71,7 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
                                                f"{cents(theirs)}: the coups are held to the configuration's",
                              F.LOAD_AMBIGUOUS))
     decks = _held_decks(ruleset, game, table, header, problems)
+    table = _held_commission(ruleset, game, table, problems)
     play = ruleset.play.get(game)
     law = law_schedule(ruleset, game, "/payouts")
     payouts = table.get("payouts") or law
@@ -83,6 +84,35 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
                  limits=limits, params=dict(params), table=table, continues=_continues(header, problems),
                  table_path=os.path.join(os.path.dirname(log_path), named) if table and isinstance(named, str)
                  else None)
+
+
+def _held_commission(ruleset: Ruleset, game: str, table: Mapping, problems: list) -> Mapping:
+    """The table configuration with its `commission` as the law allows it: a commission the game's table rules on
+    `/commission` refuse (PT bacará n.º 20: an option «comunicada antecipadamente à Inspecção-Geral de Jogos», not
+    communicated) is its own breach, and the coups are settled without it, said."""
+    from casino_audit.checks import CHECK_KINDS, compile_condition, param_names
+    from casino_audit.checks.common import NotChecked
+
+    if not isinstance(table.get("commission"), Mapping):
+        return table
+    for rule in ruleset.rules:
+        check = rule.check
+        if rule.kind != "table" or game not in rule.games or not str(check.get("target", "")).startswith(
+                "/commission") or check.get("kind") not in CHECK_KINDS or any(param_names(check)):
+            continue
+        try:
+            if not all(compile_condition(condition)(table) for condition in rule.when):
+                continue
+            broken = [v for v in CHECK_KINDS[check["kind"]].compile(check)(table) if type(v) is not NotChecked]
+        except Exception:  # a configuration this rule cannot read: its own check says so
+            continue
+        if broken:
+            problems.append(("/table_config", f"the commission of the table configuration it names is not one the "
+                                              f"law allows ({rule.id}, {rule.citation.article}: {broken[0][1]}): the "
+                                              "coups are settled without it", F.LOAD_AMBIGUOUS, None,
+                             Severity.WARNING))
+            return {**table, "commission": {"mode": "none"}}
+    return table
 
 
 def _continues(header: Mapping, problems: list) -> bool:
@@ -165,6 +195,10 @@ def _held_decks(ruleset: Ruleset, game: str, table: Mapping, header: Mapping, pr
     cards = table.get("cards") if isinstance(table.get("cards"), Mapping) else {}
     declared, where = (cards.get("decks"), "/table_config") if cards.get("decks") is not None else \
         (header.get("decks"), "/decks")
+    if where == "/table_config" and header.get("decks") is not None and header.get("decks") != declared:
+        problems.append(("/decks", f"the header's decks {brief(show(header.get('decks')))} are not the table "
+                                   f"configuration's {brief(show(declared))}: the shoe's cards are counted against "
+                                   "the configuration's", F.LOAD_AMBIGUOUS))
     legal, rules = law_decks(ruleset, game, table)
     if not legal:
         return declared if _is_count(declared) else None
@@ -642,6 +676,9 @@ class _Core:
                 yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
                                                       "coup on, a session that comes back is not looked for",
                            record, Severity.WARNING)
+        if self.began is None and self.sessions.current is not None:
+            # a session whose first time could not be read began no later than its first time that can
+            self.began = self._day(when)
         staff = data.get("staff")
         if isinstance(staff, dict):
             for role, who in staff.items():
@@ -890,7 +927,10 @@ class _Core:
         staff = data.get("staff") if isinstance(data.get("staff"), dict) else {}
         for rule, spec in self.wanted["staff_turn"]:
             role = spec["role"]
-            who = staff.get(role)
+            # the role as the law names it, where a coup does (PT n.º 18's «deitador de dados»), before the staff
+            # role that holds it otherwise (the croupier who throws)
+            key = next((name for name in spec.get("named_as", ()) if name in staff), role)
+            who = staff.get(key)
             held = self.turns.get(role)
             if held is not None and self._turn_ended(spec):
                 del self.turns[role]
@@ -913,8 +953,8 @@ class _Core:
             longest = _minutes(limit)
             if longest is not None and not held[3] and _comparable(when, held[1]) and _longer(when - held[1], longest):
                 self.turns[role] = (*held[:3], True, held[4])
-                yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{role}",
-                                      f"{who} has held the {role}'s place since coup {held[2]} "
+                yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{key}",
+                                      f"{who} has held the {key}'s place since coup {held[2]} "
                                       f"({held[4]}): more than {limit} minutes"
                                       + (f", no one named relieving {who} since" if unnamed else ""))
 
@@ -1015,10 +1055,16 @@ class _Core:
                                       f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
                                       f"over the maximum of {cents(high)}", [(rule, spec)])
             for rule, ceiling, times, low in self._law_ceilings(names) if self.law_ceilings else ():
-                if amount > ceiling:
-                    yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}, over "
-                                      f"{cents(ceiling)}: the limits give it no maximum of its own, and the law's is "
-                                      f"at most {show(times)} times its minimum of {cents(low)}", [(rule, None)])
+                if amount > ceiling or total is not None and total > ceiling >= total - amount:
+                    # one player's stakes on one bet are one stake (PT n.º 32, d): «para cada jogador»)
+                    over = f" brings the same player's stakes on that bet to {cents(total)}," if amount <= ceiling \
+                        else ","
+                    yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}{over} over "
+                                      f"{cents(ceiling)}: " + ("whatever maximum the limits give it, " if
+                                                               self._bounds(names)[1] is not None else
+                                                               "the limits give it no maximum of its own, and ")
+                                      + f"the law's is at most {show(times)} times its minimum of {cents(low)}",
+                                      [(rule, None)])
             for rule, spec, chances, unit in self.multiple_rules:
                 if chances is not None and chances.isdisjoint(names):
                     continue
@@ -1057,13 +1103,22 @@ class _Core:
         found = self.ceilings.get(names)
         if found is None:
             found = []
-            if self.law_ceilings and not any(name in self.maxima for name in names):
+            own = any(name in self.maxima for name in names)
+            if self.law_ceilings:
                 low, high = self._bounds(names)
                 limited = any(chances is None or not chances.isdisjoint(names) for _, _, chances in self.limit_rules)
                 for rule, ratios in self.law_ceilings if low else ():
-                    # a ceiling on the table's maximum ("*") holds the stakes the log's limit rules hold to it
-                    times = min((ratios[name] for name in names if name in ratios),
-                                default=ratios.get("*") if limited else None)
+                    # a ceiling on the table's maximum ("*") holds the stakes the log's limit rules hold to it, a
+                    # chance's own maximum or minimum never lifting it (LU Art. 37-5, al. 4: «le maximum des
+                    # mises est, pour chaque table, fixé ... à 50, 100 ou 200 fois le minimum des mises», the
+                    # table's); a chance's own ratio (a schedule of maxima) holds a chance with no maximum of its
+                    # own (its own maximum is held to the schedule at the limits, `held_to_law`)
+                    named = [ratios[name] for name in names if name in ratios]
+                    if own and named:
+                        continue
+                    times = min(named, default=ratios.get("*") if limited else None)
+                    if not named and self.limits.minimum is not None:
+                        low = min(low, self.limits.minimum)
                     ceiling = _EXACT.multiply(times, low) if times is not None else None
                     if ceiling is not None and (high is None or high > ceiling):  # else the table's maximum holds
                         found.append((rule, ceiling, times, low))

@@ -278,7 +278,9 @@ def burn_counts(burn: Mapping, coup: Mapping, starts: bool) -> Iterator[tuple[st
         said = f"{len(burned)} card(s) burnt" if burned else "no burn recorded"
         yield aspect, "/burned" if "burned" in coup else "/shoe", (
             f"{when} with {said} (`burned`); the law burns {'at least ' if burn.get('at_least') else ''}{due}"
-            + (" at a shoe's start" if aspect == "burn" else " before every coup of a shoe but its first"))
+            + (" at a shoe's start" if aspect == "burn" else " before every coup of a shoe but its first"
+               if not burn.get("shuffled") else " before every coup but a session's first (an automatic shuffling "
+               "shoe: its `shoe` numbers start no shoe)"))
 
 
 SHOES_KEPT = 100_000  # the shoes of one log remembered, to find one that comes back

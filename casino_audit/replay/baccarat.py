@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
+from casino_audit.display import nameless, same_name
 from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
                                  Shoes, bet_schema, cents, money, unsettled)
@@ -144,7 +145,9 @@ def _burn_terms(burn: Mapping | None, terms: Terms) -> Mapping | None:
     shuffler = (terms.table or {}).get("shuffler")
     if burn.get("shuffling_shoe_excepts_shoe_start") and isinstance(shuffler, Mapping) \
             and shuffler.get("deals") is True and shuffler.get("used") is not False:
-        burn = {key: value for key, value in burn.items() if key != "shoe_start"}
+        # nothing burnt at a shoe's start, a `shoe` number marks no first lance: n.º 13's «Com excepção do
+        # primeiro» is the table's first (the log's, or a new session's), else every coup a new shoe burns nothing
+        burn = {key: value for key, value in burn.items() if key != "shoe_start"} | {"shuffled": True}
     return burn if any(key in burn for key in ("values", "shoe_start", "each_coup")) else None
 
 
@@ -178,8 +181,12 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
 def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     player, banker = coup["player"], coup["banker"]
     if prepared.burn is not None:
-        starts = coup["shoe"] != state["burnt"] and state["burnt"] is not CONTINUED  # a shoe another log began
-        state["burnt"] = coup["shoe"]                                               # is not started here
+        # a shoe another log began is not started here; with an automatic shuffling shoe a session is what starts
+        shoe, session = coup["shoe"], coup.get("session")
+        if prepared.burn.get("shuffled"):
+            shoe = same_name(session) if type(session) is str and not nameless(session) else state["burnt"]
+        starts = state["burnt"] is None or shoe != state["burnt"] and state["burnt"] is not CONTINUED
+        state["burnt"] = shoe
         if starts and "values" in prepared.burn:
             yield from _burn(prepared.burn["values"], coup)
         else:

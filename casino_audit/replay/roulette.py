@@ -110,13 +110,16 @@ def prepare(game: str, terms: Terms) -> Prepared:
                 continue
         chances[name] = kind
     zero_rule, why = zero_rule_of(game, terms)
-    whys = [why] if why else []
     if payouts is None:
+        whys = [why] if why else []
         whys.append(f"no payout schedule is known for {game} (the law's text states none): name the table "
                     "configuration in the header (`table_config`)")
-    prepared = Prepared(wheel, chances, payouts, zero_rule, not whys, (terms.play or {}).get("citations") or {})
-    if whys:
-        raise Unavailable(["settlement"], "; ".join(whys), prepared)
+        raise Unavailable(["settlement"], "; ".join(whys),
+                          Prepared(wheel, chances, payouts, zero_rule, False, (terms.play or {}).get("citations") or {}))
+    prepared = Prepared(wheel, chances, payouts, zero_rule, True, (terms.play or {}).get("citations") or {})
+    if why:  # the zero rule decides a simple chance's bet on a zero alone: every other bet is settled
+        raise Unavailable([], why, prepared, partial={"settlement": f"a simple chance's bet when a zero comes out "
+                                                                   f"is not settled: {why}"})
     return prepared
 
 
@@ -188,20 +191,22 @@ def stake_names(terms: Terms) -> list[tuple[str, ...]]:
     return [names for chance in _NAMES for _, names, *_ in stakes({"bets": [{"chance": chance}]})]
 
 
-def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake):
+def _due(prepared: Prepared, units: dict, kind: str, pockets: frozenset, number, stake, zero_rule=None):
     """What the bet comes to: its stake times what one unit comes to (the engine's settlement is linear in the
-    stake), asked of the engine once per bet and number; an outcome that is no amount is asked whole."""
+    stake), asked of the engine once per bet and number; an outcome that is no amount is asked whole. `zero_rule`:
+    one to settle by where the prepared one is unknown and the number no zero (it then decides nothing)."""
+    zero_rule = zero_rule or prepared.zero_rule
     unit = units.get((kind, pockets, number))
     if unit is None:
-        unit = roulette.settle(roulette.Bet(kind, pockets, Decimal(1)), number, prepared.payouts, prepared.zero_rule)
+        unit = roulette.settle(roulette.Bet(kind, pockets, Decimal(1)), number, prepared.payouts, zero_rule)
         if not isinstance(unit, Decimal):
-            return roulette.settle(roulette.Bet(kind, pockets, Decimal(stake)), number, prepared.payouts,
-                                   prepared.zero_rule)
+            return roulette.settle(roulette.Bet(kind, pockets, Decimal(stake)), number, prepared.payouts, zero_rule)
         units[(kind, pockets, number)] = unit
     return _EXACT.multiply(stake, unit)
 
 
 _EXACT = Context(prec=70)  # a stake of 30 digits times a payout stays exact
+_NO_ZERO = roulette.ZeroRule("lose")  # a simple chance settled on a number no zero: any zero rule settles it alike
 # the chances a zero makes lose by the zero rule, not by the numbers they cover
 _ZEROED = frozenset(roulette.SIMPLE_CHANCES) | {"douzaine", "colonne", "deux_douzaines", "deux_colonnes"}
 
@@ -249,7 +254,12 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
             field, why = unsettled(stake, net, placed)
             yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}", provision(prepared.citations, "payouts")
             continue
-        due = _due(prepared, state["units"], kind, pockets, number, stake)
+        if prepared.zero_rule is None and kind in roulette.SIMPLE_CHANCES:
+            if number in roulette.DOUBLE_ZERO.zeros:
+                continue  # the zero rule decides it, and none is known (said once)
+            due = _due(prepared, state["units"], kind, pockets, number, stake, _NO_ZERO)  # no zero: no rule needed
+        else:
+            due = _due(prepared, state["units"], kind, pockets, number, stake)
         if net != due:
             covered = "" if given is None else f" on {'-'.join(map(str, given))}"
             # a chance the zero makes lose (PT n.º 28: the simple chances, dozens, columns and their cavalos)
