@@ -1,3 +1,4 @@
+import json
 import os
 import subprocess
 import sys
@@ -63,6 +64,15 @@ def run_in_process(*args: str, cwd: Path = REPO, stdin: str | None = None, env: 
 @pytest.fixture
 def cli():
     return run_in_process
+
+
+def log_findings(cli, directory: Path, records: list, *args: str) -> list[dict]:
+    """The JSON report's findings for a JSON Lines log of `records` written in `directory` and checked with `args`."""
+    path = directory / "log.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), "utf-8")
+    done = cli("check", str(path), "--format", "json", *args)
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return json.loads(done.stdout)["findings"]
 
 
 def pytest_configure(config):

@@ -21,19 +21,19 @@ OUTSIDE_MACHINE = f"kind: machine\njurisdiction: {SECRET}\n"
 
 
 def _game_log(directory: Path, table_config: str) -> Path:
-    lines = (EXAMPLES / "lu" / "log-roulette.jsonl").read_text("utf-8").splitlines(keepends=True)
-    header = json.loads(lines[0])
-    header["table_config"] = table_config
-    path = directory / "log.jsonl"
-    path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
-    return path
+    return _example_naming(directory, "log-roulette.jsonl", "table_config", table_config, "log.jsonl")
 
 
 def _meter_log(directory: Path, machine: str) -> Path:
-    lines = (EXAMPLES / "lu" / "meters-compliant.jsonl").read_text("utf-8").splitlines(keepends=True)
+    return _example_naming(directory, "meters-compliant.jsonl", "machine", machine, "meters.jsonl")
+
+
+def _example_naming(directory: Path, example: str, key: str, named: str, name: str) -> Path:
+    """An LU example log whose header names `named` under `key`, written as `name` in `directory`."""
+    lines = (EXAMPLES / "lu" / example).read_text("utf-8").splitlines(keepends=True)
     header = json.loads(lines[0])
-    header["machine"] = machine
-    path = directory / "meters.jsonl"
+    header[key] = named
+    path = directory / name
     path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
     return path
 

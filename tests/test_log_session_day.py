@@ -4,7 +4,7 @@ first time of it that can, and its maximum is kept from there, never left unjudg
 
 import json
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, log_findings
 
 
 def _stud(times, change_at, maximum="150"):
@@ -21,11 +21,8 @@ def _stud(times, change_at, maximum="150"):
 
 
 def _found(cli, tmp_path, records):
-    path = tmp_path / "log.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
-    done = cli("check", str(path), "--format", "json", "--select", "LU-STUD-LOG-MAXIMUM-UNCHANGED")
-    assert done.returncode in (0, 1), done.stdout + done.stderr
-    return sorted((f["rule_id"], f["line"]) for f in json.loads(done.stdout)["findings"])
+    found = log_findings(cli, tmp_path, records, "--select", "LU-STUD-LOG-MAXIMUM-UNCHANGED")
+    return sorted((f["rule_id"], f["line"]) for f in found)
 
 
 def test_a_session_whose_first_time_is_unreadable_keeps_its_maximum_from_its_first_readable_time(cli, tmp_path):

@@ -4,7 +4,7 @@ croupier's turns."""
 
 import json
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, log_findings
 
 
 def _log(staffs):
@@ -19,12 +19,8 @@ def _log(staffs):
 
 
 def _turns(cli, tmp_path, records):
-    path = tmp_path / "log.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
-    done = cli("check", str(path), "--format", "json", "--select", "PT-BF-LOG-THROWER-TURN")
-    assert done.returncode in (0, 1), done.stdout + done.stderr
-    return [(f["rule_id"], f["line"], f["pointer"]) for f in json.loads(done.stdout)["findings"]
-            if f["severity"] == "error"]
+    found = log_findings(cli, tmp_path, records, "--select", "PT-BF-LOG-THROWER-TURN")
+    return [(f["rule_id"], f["line"], f["pointer"]) for f in found if f["severity"] == "error"]
 
 
 def test_a_deitador_named_beside_rotating_croupiers_is_held_to_the_hour(cli, tmp_path):
