@@ -10,6 +10,7 @@ read it once. A cached Ruleset is shared: treat it as read-only.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -455,10 +456,24 @@ NUMBER_KEYED = frozenset({"deduction_by_banker_total", "by_point"})
 NUMBER_KEYED_UNDER = {"drawing": frozenset({"banker"})}  # keyed by number where they are under this key
 
 
-# What a log, its table configuration or the run can still bring to a replay: an aspect that waits for one of
-# these is runnable; one that stays unavailable with all of them given can never run on the ruleset's play data.
-_SUPPLIED_LATER = ("--param", "parameter", "table configuration", "table_config", "header", "`limits`", "`decks`",
-                   "minimum is not known", "number of decks")
+# What a log or its table configuration can still bring to a replay: an aspect that waits for one of these is
+# runnable; one that stays unavailable with all of them given can never run on the ruleset's play data. Each is
+# the families' own wording, with spaces or backticks no name in the play data can spell (a parameter or chance
+# is one lower-case word: a house parameter named `ruleset` or `punto_banco` once made "the ruleset states no
+# chances for punto_banco" read as waiting for the run).
+_SUPPLIED_LATER = ("table configuration", "`table_config`", "`limits`", "`decks`", "minimum is not known",
+                   "number of decks")
+# Where a reason names the parameter it waits for: "--param NAME", "(parameter NAME)", "the parameter NAME",
+# "no value for NAME, NAME", "give NAME, NAME". It waits for the run only if NAME is a parameter the ruleset
+# declares (one it does not can never be given: PT declares no roulette_zero_rule) and the probe could not value.
+_PARAM_NAMED = re.compile(r"(?:--param |\bparameter |\bno value for |\bgive )((?:[a-z][a-z0-9_]*(?:, | and )?)+)")
+
+
+def _waits_for_run(reason: str, unvalued: set[str]) -> bool:
+    if any(phrase in reason for phrase in _SUPPLIED_LATER):
+        return True
+    named = {name for found in _PARAM_NAMED.findall(reason) for name in re.split(r", | and ", found) if name}
+    return bool(named & unvalued)
 
 
 def _unrunnable(ruleset: Ruleset, own: dict[str, str], own_play: set[str], document: Document) -> list[Finding]:
@@ -509,6 +524,7 @@ def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
                 values[name] = param.parse("1")
         except ValueError:
             continue
+    unvalued = set(ruleset.params) - set(values)
     decks = (law_schedule(ruleset, game, "/cards") or {}).get("decks")
     header = {"limits": {"minimum": 10, "maximum": 100}, "decks": decks if isinstance(decks, int) else 6}
     try:
@@ -517,7 +533,7 @@ def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
         if unavailable.unreadable:
             return {}
         return {aspect: unavailable.reason(aspect) for aspect in unavailable.aspects
-                if not any(word in unavailable.reason(aspect) for word in (*_SUPPLIED_LATER, *ruleset.params))}
+                if not _waits_for_run(unavailable.reason(aspect), unvalued)}
     except Exception:  # noqa: BLE001 - the probe's own values: what cannot be told is never refused
         return {}
     return {}
