@@ -1,0 +1,99 @@
+"""A house ruleset's rules of play are held to what its replay rules need (rulesets._never_runs): an aspect the
+play data can never run is refused whatever words the house puts around it, and what the play data leaves out is
+never a coup passed in silence.
+
+- The probe counts a reason as "waiting for the run" only where it names a parameter the ruleset declares and the
+  probe could not give (a house parameter named `punto_banco` or `ruleset`, words of the reason "the ruleset
+  states no chances for punto_banco", made a drawing without bets pass validation, and its drawing breaches pass
+  "not checked"), or a table configuration, limits or decks a log brings.
+- A `--param NAME` no ruleset of the chain declares can never be given (PT declares no roulette_zero_rule: a PT
+  house roulette without `zero_rule` settled nothing, said "give --param roulette_zero_rule", which PT refuses).
+- A stud outcome the rules of play leave out (no `fold`, no `dealer_not_qualified`) left every coup that needed it
+  unsettled without a word: such a house is refused, and the shipped entries given again whole stay valid.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from casino_audit.rulesets import RulesetError, load_ruleset
+from test_ruleset_replay_aspects import LU, PUNTO_BANCO, _house, _shipped
+
+CITATION = {"instrument": "lu", "article": "Art. 1er", "text": "x"}
+
+
+def _refused(path: Path) -> list[str]:
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    return [str(problem) for problem in refused.value.problems]
+
+
+@pytest.mark.parametrize("name", ["punto_banco", "ruleset", "chances", "play"])
+def test_a_parameter_named_like_the_reason_does_not_let_a_drawing_without_bets_pass(tmp_path, name):
+    path = _house(tmp_path, {"punto_banco": {"drawing": PUNTO_BANCO["drawing"], "citation": PUNTO_BANCO["citation"]}})
+    house = json.loads(path.read_text("utf-8"))
+    house["params"] = {name: {"type": "string", "description": "a house value", "citation": CITATION}}
+    path.write_text(json.dumps(house, ensure_ascii=False, default=str), "utf-8")
+    assert any("LU-PB-LOG-DRAWING replays the drawing of punto_banco logs" in problem for problem in _refused(path))
+
+
+def test_check_with_such_a_house_refuses_it_and_never_passes_the_drawing_breach(cli, tmp_path):
+    path = _house(tmp_path, {"punto_banco": {"drawing": PUNTO_BANCO["drawing"], "citation": PUNTO_BANCO["citation"]}})
+    house = json.loads(path.read_text("utf-8"))
+    house["params"] = {"ruleset": {"type": "string", "description": "a house value", "citation": CITATION}}
+    path.write_text(json.dumps(house, ensure_ascii=False, default=str), "utf-8")
+    log = tmp_path / "pb.jsonl"
+    done = cli("sample-log", "punto_banco", "-j", "LU", "--coups", "200", "--inject", "drawing_error",
+               "--param", "punto_banco_stake_minimum_eur=20", "-o", str(log))
+    assert done.returncode == 0, done.stderr
+    checked = cli("check", str(log), "--ruleset", str(path), "--param", "ruleset=x",
+                  "--param", "punto_banco_stake_minimum_eur=20")
+    assert checked.returncode == 2 and "can never run" in checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize("game", ["french_roulette", "american_roulette"])
+def test_a_pt_house_roulette_without_its_zero_rule_is_refused(tmp_path, game):
+    entry = copy.deepcopy(_shipped("pt")["play"][game])
+    del entry["zero_rule"]
+    problems = _refused(_house(tmp_path, {game: entry}, extends="pt"))
+    assert any(f"PT-ROUL-LOG-SETTLEMENT replays the settlement of {game} logs" in p for p in problems), problems
+
+
+def test_an_lu_house_roulette_without_its_zero_rule_waits_for_the_declared_parameter(tmp_path):
+    # LU declares roulette_zero_rule (its values listed): the run brings it, the house is valid.
+    entry = copy.deepcopy(_shipped("lu")["play"]["english_roulette"])
+    del entry["zero_rule"]
+    assert load_ruleset(_house(tmp_path, {"english_roulette": entry}))
+
+
+@pytest.mark.parametrize("code, game, situation", [("lu", "stud_poker", "fold"), ("mc", "stud_poker", "fold"),
+                                                   ("lu", "stud_poker", "dealer_not_qualified"),
+                                                   ("mc", "stud_poker", "dealer_wins"),
+                                                   ("pt", "poker_sem_descarte", "tie")])
+def test_a_stud_outcome_left_out_is_refused(tmp_path, code, game, situation):
+    entry = copy.deepcopy(_shipped(code)["play"][game])
+    del entry["outcomes"][situation]
+    problems = _refused(_house(tmp_path, {game: entry}, extends=code))
+    assert any(f"-LOG-SETTLEMENT replays the settlement of {game} logs" in p and situation in p for p in problems), \
+        problems
+
+
+def test_a_stud_outcome_left_out_is_said_in_a_log_not_passed(tmp_path):
+    """The replay itself, whatever ruleset it is given (a shipped one is never probed): a box whose situation
+    the rules leave unstated is not settled, and the log says so."""
+    from casino_audit.replay import Terms, Unavailable
+    from casino_audit.replay import stud
+
+    data = copy.deepcopy(load_ruleset(_house(tmp_path, {}, extends="lu")).play["stud_poker"].data)
+    del data["outcomes"]["fold"]
+    from casino_audit.edge import law_schedule
+    from casino_audit.rulesets import load_builtin
+
+    payouts = law_schedule(load_builtin("lu"), "stud_poker", "/payouts")
+    with pytest.raises(Unavailable) as unavailable:
+        stud.prepare("stud_poker", Terms(play=data, payouts=payouts, params={"stud_poker_high_card_raise": "push"}))
+    assert "settlement" in unavailable.value.aspects and "fold" in unavailable.value.reason("settlement")
