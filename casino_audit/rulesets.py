@@ -357,6 +357,12 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         if not known_zone(zone):
             problems.append(_at(document, f"/jurisdiction/time_zones/{position}", f"{zone!r} is no IANA time zone "
                                                                                "this machine's zone database holds"))
+        elif parent is not None and parent.time_zones and zone not in parent.time_zones:
+            # a zone moves a log's days and clock changes: a house may say which of the law's tables it has, and
+            # never read a log in a zone the law has no table in
+            problems.append(_at(document, f"/jurisdiction/time_zones/{position}",
+                                f"{zone!r} is not the zone of a table in {parent.code} ({', '.join(parent.time_zones)}): "
+                                f"a ruleset that extends {parent.name} may narrow its zones, never add one"))
     name = jurisdiction["name"] if jurisdiction else (parent.jurisdiction_name if parent else "")
     instruments = dict(parent.instruments) if parent else {}
     if parent is not None:
