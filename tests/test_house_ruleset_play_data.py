@@ -97,3 +97,20 @@ def test_a_stud_outcome_left_out_is_said_in_a_log_not_passed(tmp_path):
     with pytest.raises(Unavailable) as unavailable:
         stud.prepare("stud_poker", Terms(play=data, payouts=payouts, params={"stud_poker_high_card_raise": "push"}))
     assert "settlement" in unavailable.value.aspects and "fold" in unavailable.value.reason("settlement")
+
+
+def test_an_insurance_the_rules_of_play_do_not_price_is_said_not_settled_in_silence(cli, tmp_path):
+    """A PT house blackjack without `insurance` left every insurance unsettled without a word: one paid at the
+    wrong amount passed, exit 0, nothing said. The log now says its insurances are not settled, and why."""
+    entry = copy.deepcopy(_shipped("pt")["play"]["blackjack"])
+    del entry["blackjack"]["insurance"]
+    house = _house(tmp_path, {"blackjack": entry}, extends="pt")
+    log = tmp_path / "bj.jsonl"
+    params = ["--param", "blackjack_jackpot_stake_eur=1"]
+    done = cli("sample-log", "blackjack", "-j", "PT", "--coups", "300", "--seed", "7", "--inject",
+               "insurance_wrong_pay", "-o", str(log), *params)
+    assert done.returncode == 0, done.stderr
+    checked = cli("check", str(log), "--ruleset", str(house), "--format", "json", *params)
+    assert checked.returncode in (0, 1), checked.stderr
+    said = [f for f in json.loads(checked.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-SETTLEMENT"]
+    assert any("insurance" in f["message"] and "not settled" in f["message"] for f in said), said

@@ -183,6 +183,11 @@ def prepare(game: str, terms: Terms) -> Prepared:
                            f"{', '.join(names)}, not given (give it with --param NAME=VALUE)")
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
+    if rules.insurance_pays is None and not any(key.startswith("insurance/") for key in rules.missing) \
+            and "settlement" not in lacking:  # the hands are settled; an insurance would pass unsettled, unsaid
+        unpriced = ("settlement: an insurance is not settled, the rules of play do not say what it pays "
+                    "(`insurance: pays:`); the hands are")
+        partial["settlement"] = f"{partial['settlement']}; {unpriced}" if "settlement" in partial else unpriced
     if terms.decks is None:  # the hands' shape is still the deal's: only the cards' count needs the decks
         partial["deal"] = ("deal: cards are not counted against the shoe, the number of decks is not known (a "
                            "table configuration's cards.decks or the header's decks); the hands' cards are checked")
