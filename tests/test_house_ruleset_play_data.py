@@ -114,3 +114,32 @@ def test_an_insurance_the_rules_of_play_do_not_price_is_said_not_settled_in_sile
     assert checked.returncode in (0, 1), checked.stderr
     said = [f for f in json.loads(checked.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-SETTLEMENT"]
     assert any("insurance" in f["message"] and "not settled" in f["message"] for f in said), said
+
+
+@pytest.mark.parametrize("code", ["lu", "pt"])
+@pytest.mark.parametrize("payout", ["win", "blackjack", None])
+def test_a_blackjack_without_its_payouts_is_refused_never_an_internal_error(cli, tmp_path, code, payout):
+    """A house blackjack without `payouts:` (or its `win` or `blackjack`) validated, and every log it checked
+    stopped with an internal error (TypeError: Decimal * None): the settlement can never run, and is refused."""
+    entry = copy.deepcopy(_shipped(code)["play"]["blackjack"])
+    if payout is None:
+        del entry["blackjack"]["payouts"]
+    else:
+        del entry["blackjack"]["payouts"][payout]
+    problems = _refused(_house(tmp_path, {"blackjack": entry}, extends=code))
+    assert any("-BJ-LOG-SETTLEMENT replays the settlement of blackjack logs" in p and "payouts" in p
+               for p in problems), problems
+
+
+def test_a_blackjack_without_its_payouts_is_said_in_a_log_not_a_crash():
+    from casino_audit.replay import Terms, Unavailable
+    from casino_audit.replay import blackjack
+    from casino_audit.rulesets import load_builtin
+    from casino_audit.samples.blackjack import SAMPLE_PARAMS
+
+    data = copy.deepcopy(load_builtin("lu").play["blackjack"].data)
+    del data["blackjack"]["payouts"]["win"]
+    with pytest.raises(Unavailable) as unavailable:
+        blackjack.prepare("blackjack", Terms(play=data, payouts=None, decks=6, params=dict(SAMPLE_PARAMS)))
+    assert "settlement" in unavailable.value.aspects and "payouts: win:" in unavailable.value.reason("settlement")
+    assert "settlement" in unavailable.value.prepared.skip
