@@ -373,6 +373,16 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
 
     params = dict(parent.params) if parent else {}
     for param_name, spec in data.get("params", {}).items():
+        law = parent.params.get(param_name) if parent else None
+        if law is not None and (spec["type"] != law.type or (law.one_of is not None and not (
+                "one_of" in spec and set(map(str, spec["one_of"])) <= set(map(str, law.one_of))))):
+            # a house narrows a parameter of the law, never widens it: a value the law's engines cannot read
+            # would turn its rules off as "not checked"
+            problems.append(_at(document, child("/params", param_name),
+                                f"parameter {param_name} is declared by {parent.name} ({law.type}"
+                                f"{', one of ' + ', '.join(law.one_of) if law.one_of else ''}): a ruleset that "
+                                "extends it may narrow it (the same type, some of its values), never widen it"))
+            continue
         params[param_name] = Param(param_name, spec["type"], spec["description"],
                                    _citation(spec["citation"], instruments, document, child("/params", param_name),
                                              problems), tuple(spec["one_of"]) if "one_of" in spec else None)
