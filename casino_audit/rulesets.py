@@ -149,6 +149,24 @@ def provisions_in(data: Any, pointer: str = "") -> list[tuple[str, dict]]:
     return found
 
 
+def params_named(data: Any, pointer: str = "") -> list[tuple[str, str]]:
+    """(JSON pointer, name) of each parameter a game's play data leave a value to: `{param: NAME}`, and the names
+    a `payout_params:` mapping gives."""
+    found = []
+    if isinstance(data, dict):
+        if set(data) == {"param"} and isinstance(data["param"], str):
+            return [(pointer + "/param", data["param"])]
+        for key, value in data.items():
+            if key == "payout_params" and isinstance(value, dict):
+                found += [(child(child(pointer, key), str(k)), v) for k, v in value.items() if isinstance(v, str)]
+                continue
+            found += params_named(value, child(pointer, str(key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += params_named(value, f"{pointer}/{index}")
+    return found
+
+
 def provision_citation(raw: Any, instruments: dict) -> Citation | None:
     """A provision of the rules of play ({article, text[, instrument]}) as a finding cites it; None if it is none
     (the ruleset's loading refused a provision naming an instrument it does not have)."""
@@ -426,6 +444,10 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
                                           problems), _play_data(raw), dict(instruments))
         provided = {key: value for key, value in raw.items() if key != "citation"}  # that one is read above
+        for pointer, named in params_named(provided, child("/play", game)):  # a value no run could give
+            if named not in params:
+                problems.append(_at(document, pointer, f"the rules of play wait for parameter {named!r}, which "
+                                                       "`params` does not declare: no run can give it"))
         for pointer, provision in provisions_in(provided, child("/play", game)):  # each names an instrument it has
             _citation(provision, instruments, document, pointer, problems)
         drawing = play[game].data.get("drawing")

@@ -143,3 +143,19 @@ def test_a_blackjack_without_its_payouts_is_said_in_a_log_not_a_crash():
         blackjack.prepare("blackjack", Terms(play=data, payouts=None, decks=6, params=dict(SAMPLE_PARAMS)))
     assert "settlement" in unavailable.value.aspects and "payouts: win:" in unavailable.value.reason("settlement")
     assert "settlement" in unavailable.value.prepared.skip
+
+
+@pytest.mark.parametrize("code, game, path", [("lu", "blackjack", ("blackjack", "doubling", "on")),
+                                              ("lu", "blackjack", ("blackjack", "payouts", "blackjack")),
+                                              ("pt", "poker_sem_descarte", ("outcomes", "tie", "raise"))])
+def test_play_data_naming_a_parameter_no_ruleset_declares_is_refused(tmp_path, code, game, path):
+    """`{param: NAME}` in the rules of play waits for the run's value of NAME; a NAME the ruleset does not declare
+    can never be given (--param refuses it): a house blackjack doubling `on: {param: x}` left every double
+    "checked up to where it needs x" as an info, and a double on a forbidden total passed, exit 0."""
+    entry = copy.deepcopy(_shipped(code)["play"][game])
+    place = entry
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = {"param": "nobody_declares_this"}
+    problems = _refused(_house(tmp_path, {game: entry}, extends=code))
+    assert any("nobody_declares_this" in p for p in problems), problems
