@@ -70,6 +70,15 @@ def test_an_lu_house_roulette_without_its_zero_rule_waits_for_the_declared_param
     assert load_ruleset(_house(tmp_path, {"english_roulette": entry}))
 
 
+def test_an_unlisted_win_given_without_its_ante_is_refused(tmp_path):
+    # LU's high card over ace-king (player_wins_unlisted) given its raise but not its ante: every such win
+    # was left unsettled in silence (UnstatedOutcome in the replay).
+    entry = copy.deepcopy(_shipped("lu")["play"]["stud_poker"])
+    del entry["outcomes"]["player_wins_unlisted"]["ante"]
+    problems = _refused(_house(tmp_path, {"stud_poker": entry}))
+    assert any("player_wins_unlisted.ante" in p for p in problems), problems
+
+
 @pytest.mark.parametrize("code, game, situation", [("lu", "stud_poker", "fold"), ("mc", "stud_poker", "fold"),
                                                    ("lu", "stud_poker", "dealer_not_qualified"),
                                                    ("mc", "stud_poker", "dealer_wins"),
