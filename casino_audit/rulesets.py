@@ -10,6 +10,7 @@ read it once. A cached Ruleset is shared: treat it as read-only.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -145,6 +146,24 @@ def provisions_in(data: Any, pointer: str = "") -> list[tuple[str, dict]]:
     elif isinstance(data, list):
         for index, value in enumerate(data):
             found += provisions_in(value, f"{pointer}/{index}")
+    return found
+
+
+def params_named(data: Any, pointer: str = "") -> list[tuple[str, str]]:
+    """(JSON pointer, name) of each parameter a game's play data leave a value to: `{param: NAME}`, and the names
+    a `payout_params:` mapping gives."""
+    found = []
+    if isinstance(data, dict):
+        if set(data) == {"param"} and isinstance(data["param"], str):
+            return [(pointer + "/param", data["param"])]
+        for key, value in data.items():
+            if key == "payout_params" and isinstance(value, dict):
+                found += [(child(child(pointer, key), str(k)), v) for k, v in value.items() if isinstance(v, str)]
+                continue
+            found += params_named(value, child(pointer, str(key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += params_named(value, f"{pointer}/{index}")
     return found
 
 
@@ -356,6 +375,12 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         if not known_zone(zone):
             problems.append(_at(document, f"/jurisdiction/time_zones/{position}", f"{zone!r} is no IANA time zone "
                                                                                "this machine's zone database holds"))
+        elif parent is not None and parent.time_zones and zone not in parent.time_zones:
+            # a zone moves a log's days and clock changes: a house may say which of the law's tables it has, and
+            # never read a log in a zone the law has no table in
+            problems.append(_at(document, f"/jurisdiction/time_zones/{position}",
+                                f"{zone!r} is not the zone of a table in {parent.code} ({', '.join(parent.time_zones)}): "
+                                f"a ruleset that extends {parent.name} may narrow its zones, never add one"))
     name = jurisdiction["name"] if jurisdiction else (parent.jurisdiction_name if parent else "")
     instruments = dict(parent.instruments) if parent else {}
     if parent is not None:
@@ -366,6 +391,16 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
 
     params = dict(parent.params) if parent else {}
     for param_name, spec in data.get("params", {}).items():
+        law = parent.params.get(param_name) if parent else None
+        if law is not None and (spec["type"] != law.type or (law.one_of is not None and not (
+                "one_of" in spec and set(map(str, spec["one_of"])) <= set(map(str, law.one_of))))):
+            # a house narrows a parameter of the law, never widens it: a value the law's engines cannot read
+            # would turn its rules off as "not checked"
+            problems.append(_at(document, child("/params", param_name),
+                                f"parameter {param_name} is declared by {parent.name} ({law.type}"
+                                f"{', one of ' + ', '.join(law.one_of) if law.one_of else ''}): a ruleset that "
+                                "extends it may narrow it (the same type, some of its values), never widen it"))
+            continue
         params[param_name] = Param(param_name, spec["type"], spec["description"],
                                    _citation(spec["citation"], instruments, document, child("/params", param_name),
                                              problems), tuple(spec["one_of"]) if "one_of" in spec else None)
@@ -409,6 +444,10 @@ def _build(document: Document, data: dict, parent: Ruleset | None, path: Path, d
         play[game] = Play(game, _citation(raw["citation"], instruments, document, child("/play", game) + "/citation",
                                           problems), _play_data(raw), dict(instruments))
         provided = {key: value for key, value in raw.items() if key != "citation"}  # that one is read above
+        for pointer, named in params_named(provided, child("/play", game)):  # a value no run could give
+            if named not in params:
+                problems.append(_at(document, pointer, f"the rules of play wait for parameter {named!r}, which "
+                                                       "`params` does not declare: no run can give it"))
         for pointer, provision in provisions_in(provided, child("/play", game)):  # each names an instrument it has
             _citation(provision, instruments, document, pointer, problems)
         drawing = play[game].data.get("drawing")
@@ -455,10 +494,24 @@ NUMBER_KEYED = frozenset({"deduction_by_banker_total", "by_point"})
 NUMBER_KEYED_UNDER = {"drawing": frozenset({"banker"})}  # keyed by number where they are under this key
 
 
-# What a log, its table configuration or the run can still bring to a replay: an aspect that waits for one of
-# these is runnable; one that stays unavailable with all of them given can never run on the ruleset's play data.
-_SUPPLIED_LATER = ("--param", "parameter", "table configuration", "table_config", "header", "`limits`", "`decks`",
-                   "minimum is not known", "number of decks")
+# What a log or its table configuration can still bring to a replay: an aspect that waits for one of these is
+# runnable; one that stays unavailable with all of them given can never run on the ruleset's play data. Each is
+# the families' own wording, with spaces or backticks no name in the play data can spell (a parameter or chance
+# is one lower-case word: a house parameter named `ruleset` or `punto_banco` once made "the ruleset states no
+# chances for punto_banco" read as waiting for the run).
+_SUPPLIED_LATER = ("table configuration", "`table_config`", "`limits`", "`decks`", "minimum is not known",
+                   "number of decks")
+# Where a reason names the parameter it waits for: "--param NAME", "(parameter NAME)", "the parameter NAME",
+# "no value for NAME, NAME", "give NAME, NAME". It waits for the run only if NAME is a parameter the ruleset
+# declares (one it does not can never be given: PT declares no roulette_zero_rule) and the probe could not value.
+_PARAM_NAMED = re.compile(r"(?:--param |\bparameter |\bno value for |\bgive )((?:[a-z][a-z0-9_]*(?:, | and )?)+)")
+
+
+def _waits_for_run(reason: str, unvalued: set[str]) -> bool:
+    if any(phrase in reason for phrase in _SUPPLIED_LATER):
+        return True
+    named = {name for found in _PARAM_NAMED.findall(reason) for name in re.split(r", | and ", found) if name}
+    return bool(named & unvalued)
 
 
 def _unrunnable(ruleset: Ruleset, own: dict[str, str], own_play: set[str], document: Document) -> list[Finding]:
@@ -509,6 +562,7 @@ def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
                 values[name] = param.parse("1")
         except ValueError:
             continue
+    unvalued = set(ruleset.params) - set(values)
     decks = (law_schedule(ruleset, game, "/cards") or {}).get("decks")
     header = {"limits": {"minimum": 10, "maximum": 100}, "decks": decks if isinstance(decks, int) else 6}
     try:
@@ -517,7 +571,7 @@ def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
         if unavailable.unreadable:
             return {}
         return {aspect: unavailable.reason(aspect) for aspect in unavailable.aspects
-                if not any(word in unavailable.reason(aspect) for word in (*_SUPPLIED_LATER, *ruleset.params))}
+                if not _waits_for_run(unavailable.reason(aspect), unvalued)}
     except Exception:  # noqa: BLE001 - the probe's own values: what cannot be told is never refused
         return {}
     return {}

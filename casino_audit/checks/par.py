@@ -69,6 +69,9 @@ _WORK_KEY = "par.work"
 _CACHE: OrderedDict = OrderedDict()  # the PAR data as written -> their reading and returns (three rules read them)
 _CACHE_SIZE = 16
 _KEY = "par.computed"
+_DRAWN_KEY = "par.drawn"  # PAR data not counted after the file's other documents drew on its budget
+DRAWN = ("the file's other documents spent the operations its returns are counted within before this one; "
+         "checked in a file of its own, it may be counted exactly")
 
 
 def computed(par):
@@ -86,11 +89,20 @@ def computed(par):
         reading = par_data.read(par)
         shared = file_memo()
         if _WORK_KEY not in shared:
-            shared[_WORK_KEY] = (slots.Work(slots.RETURN_WORK), slots.Work(slots.ESTIMATE_WORK))
-        work, estimate_work = shared[_WORK_KEY]
+            shared[_WORK_KEY] = (slots.Work(slots.RETURN_WORK), slots.Work(slots.ESTIMATE_WORK),
+                                 slots.Work(slots.SPARE_WORK))
+        work, estimate_work, spare = shared[_WORK_KEY]
         fresh = work.left == slots.RETURN_WORK and estimate_work.left == slots.ESTIMATE_WORK
-        found = (reading, par_data.returns(reading, work=work, estimate_work=estimate_work)
+        own = None
+        if work.left < slots.DOCUMENT_WORK and spare.left > 0 and not reading.problems:
+            own = slots.Work(min(slots.DOCUMENT_WORK, spare.left))  # the file's spent: a floor of its own
+        given = own.left if own is not None else 0
+        found = (reading, par_data.returns(reading, work=own or work, estimate_work=estimate_work)
                  if not reading.problems else [])
+        if own is not None:
+            spare.left -= given - max(own.left, 0)
+        if not fresh and any(item.result is None or not item.result.exact for item in found[1]):
+            memo[(_DRAWN_KEY, id(par))] = par  # the others drew on the budget first: said with the finding
         # Figures made from a budget other documents had drawn on are this file's, not the data's: not kept.
         if fresh or all(item.result is not None and item.result.exact for item in found[1]):
             _CACHE[key] = found
@@ -142,6 +154,7 @@ def compile(spec) -> CompiledCheck:
                                      "and the return is computed from them only where they are given")
             return
         reading, found = computed(par)
+        drawn = document_memo().get((_DRAWN_KEY, id(par))) is par
         if verify == "evaluable":
             yield from reading.problems
             return
@@ -151,11 +164,11 @@ def compile(spec) -> CompiledCheck:
                            "`verify: evaluable` reports each where it is)")
             return
         if verify == "minimum":
-            yield from _minimum(found, least, bound)
+            yield from _minimum(found, least, bound, drawn)
         elif verify == "stakes":
             yield from _stakes(data, reading, spec["stakes"])
         else:
-            yield from _declared(data, found, spec["declared"], tolerance, points, judged)
+            yield from _declared(data, found, spec["declared"], tolerance, points, judged, drawn)
     return check
 
 
@@ -163,14 +176,15 @@ TOO_LARGE = ("the PAR data are too large to count or simulate within casino-audi
              "certified by a laboratory")
 
 
-def _minimum(found, least: Fraction, bound: Fraction | None = None):
-    """`least` in per cent, `bound` the same as a fraction of one (computed once by the compiled rule)."""
+def _minimum(found, least: Fraction, bound: Fraction | None = None, drawn: bool = False):
+    """`least` in per cent, `bound` the same as a fraction of one (computed once by the compiled rule); `drawn`:
+    the file's other documents spent the budget first."""
     bound = least / 100 if bound is None else bound
     for item in found:
         result, table = item.result, item.paytable
         what = f"paytable {table.paytable.name!r}"
         if result is None:
-            yield table.pointer, f"cannot tell whether {what} returns {percent(bound, 0)}: {TOO_LARGE}"
+            yield table.pointer, f"cannot tell whether {what} returns {percent(bound, 0)}: {DRAWN if drawn else TOO_LARGE}"
             continue
         if result.exact:
             if result.rtp < bound:
@@ -184,14 +198,14 @@ def _minimum(found, least: Fraction, bound: Fraction | None = None):
             yield table.pointer, f"{what} returns {estimate}, below the minimum of {percent(bound, 0)}"
         elif low < bound:
             yield table.pointer, (f"cannot tell whether {what} returns the minimum of {percent(bound, 0)}: it returns "
-                                  f"{estimate}, across the minimum; {_undecided(result, [bound])}")
+                                  f"{estimate}, across the minimum; {_undecided(result, [bound], drawn)}")
 
 
 _JUDGED_KEPT = 1_024  # (rate as written, paytable) judgements kept per rule: a batch of one model declares few rates
 
 
 def _declared(data, found, declared_at: str, tolerance: Fraction, points: Fraction | None = None,
-              judged: dict | None = None):
+              judged: dict | None = None, drawn: bool = False):
     """`tolerance` in percentage points, `points` the same as a fraction of one (computed once by the rule).
     `judged`: the rule's judgements of a rate written as text against a paytable's computed return, kept with
     the item they are about, weakly (its identity is never taken for another's, and it is not kept alive).
@@ -204,18 +218,19 @@ def _declared(data, found, declared_at: str, tolerance: Fraction, points: Fracti
         if rate is MISSING:
             continue  # no rate declared: the rule that requires one reports it
         if judged is None or type(rate) is not str:
-            yield from _judge_declared(item, pointer, rate, tolerance, points)
+            yield from _judge_declared(item, pointer, rate, tolerance, points, drawn)
             continue
-        key = (pointer, rate, id(item))
+        key = (pointer, rate, id(item), drawn)
         held = judged.get(key)
         if held is None or held[0]() is not item:
             if len(judged) >= _JUDGED_KEPT:
                 judged.clear()
-            held = judged[key] = (weakref.ref(item), list(_judge_declared(item, pointer, rate, tolerance, points)))
+            held = judged[key] = (weakref.ref(item), list(_judge_declared(item, pointer, rate, tolerance, points,
+                                                                                   drawn)))
         yield from held[1]
 
 
-def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fraction):
+def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fraction, drawn: bool = False):
     """What one declared rate says against one paytable's computed return."""
     result, table = item.result, item.paytable
     number = to_decimal(rate, "percent")
@@ -225,7 +240,7 @@ def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fract
     stated = Fraction(number) / 100
     what = f"the PAR data of paytable {table.paytable.name!r}"
     if result is None:
-        yield pointer, f"cannot tell whether `{name(pointer)}` is the return of {what}: {TOO_LARGE}"
+        yield pointer, f"cannot tell whether `{name(pointer)}` is the return of {what}: {DRAWN if drawn else TOO_LARGE}"
         return
     allowed = f"more than the {show(Decimal(tolerance.numerator) / tolerance.denominator)} allowed"
     if result.exact:
@@ -243,10 +258,10 @@ def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fract
                         f"{allowed}")
     elif low < stated - points or high > stated + points:
         yield pointer, (f"cannot tell whether `{name(pointer)}` ({show(number, 'percent')}) is the return of "
-                        f"{what}: they return {estimate}; {_undecided(result, [stated - points, stated + points])}")
+                        f"{what}: they return {estimate}; {_undecided(result, [stated - points, stated + points], drawn)}")
 
 
-def _undecided(result, limits: list[Fraction]) -> str:
+def _undecided(result, limits: list[Fraction], drawn: bool = False) -> str:
     """Why an estimate decides nothing, and what would: the exact count (past the work a file's returns are
     counted within), or an interval narrow enough to leave the nearest limit out, that is about this many spins
     (the half-width shrinks as the square root of the spins)."""
@@ -254,8 +269,8 @@ def _undecided(result, limits: list[Fraction]) -> str:
 
     low, high = result.ci95
     half, gap = (high - low) / 2, min(abs(result.rtp - limit) for limit in limits)
-    why = (f"the exact count needs more than the {slots.RETURN_WORK:,} operations casino-audit counts a file's "
-           "returns within")
+    why = DRAWN if drawn else (f"the exact count needs more than the {slots.RETURN_WORK:,} operations casino-audit "
+                               "counts a file's returns within")
     if not gap:
         return why + ", and the estimate is at the limit itself: only the exact figure (a laboratory's) decides"
     needed = result.rounds * (half / gap) ** 2

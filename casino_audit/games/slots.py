@@ -325,6 +325,10 @@ def square_root(value: Fraction, digits: int = 30) -> Decimal:
 RETURN_WORK = 3_000_000  # one file's returns, every paytable, counted exactly: `check` and `rtp` alike (~3 s)
 ESTIMATE_WORK = 1_000_000  # one file's simulations of the returns that could not be counted (~1 s)
 MOMENTS_WORK = 3_000_000  # `rtp`'s hit frequencies and standard deviations, for one file (~3 s)
+# `check`: a document met once the file's RETURN_WORK is spent is counted within DOCUMENT_WORK of its own, drawn
+# from SPARE_WORK (~1 s): a machine below the minimum after costly ones is judged, and the file stays bounded.
+SPARE_WORK = 1_000_000
+DOCUMENT_WORK = 20_000  # more than the shipped machines need (the ways example: 11,503)
 LINE_BUDGET = RETURN_WORK  # automaton steps for one game's lines (a 50-line 5x3 game on 100-stop reels: ~55,000)
 JOINT_BUDGET = 400_000  # transitions of the lines together, for each of hit frequency and variance (~0.8 s at most)
 JOINT_COST = 2  # operations a joint transition is charged (it adds three sums of large integers)

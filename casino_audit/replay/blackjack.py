@@ -183,6 +183,19 @@ def prepare(game: str, terms: Terms) -> Prepared:
                            f"{', '.join(names)}, not given (give it with --param NAME=VALUE)")
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
+    unpriced = [f"`payouts: {key}:`" for key, value in (("win", rules.win_pays), ("blackjack", rules.blackjack_pays))
+                if value is None and f"payouts/{key}" not in rules.missing]
+    reasons = {}
+    if unpriced and "settlement" not in lacking:  # no run can give it: a hand cannot be settled at all
+        reasons["settlement"] = (f"settlement: the rules of play do not say what a hand pays ({', '.join(unpriced)}); "
+                                 "no hand is settled")
+        lacking["settlement"] = []
+        whys.append(reasons["settlement"])
+    if rules.insurance_pays is None and not any(key.startswith("insurance/") for key in rules.missing) \
+            and "settlement" not in lacking:  # the hands are settled; an insurance would pass unsettled, unsaid
+        unsettled = ("settlement: an insurance is not settled, the rules of play do not say what it pays "
+                     "(`insurance: pays:`); the hands are")
+        partial["settlement"] = f"{partial['settlement']}; {unsettled}" if "settlement" in partial else unsettled
     if terms.decks is None:  # the hands' shape is still the deal's: only the cards' count needs the decks
         partial["deal"] = ("deal: cards are not counted against the shoe, the number of decks is not known (a "
                            "table configuration's cards.decks or the header's decks); the hands' cards are checked")
@@ -192,7 +205,7 @@ def prepare(game: str, terms: Terms) -> Prepared:
                         burn if isinstance(burn, Mapping) else None, terms.continues)
     if lacking or partial:
         # the other aspects can still be replayed
-        raise Unavailable(lacking, "; ".join(whys + list(partial.values())), prepared, partial=partial)
+        raise Unavailable(lacking, "; ".join(whys + list(partial.values())), prepared, reasons, partial=partial)
     return prepared
 
 

@@ -15,14 +15,15 @@ from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games.poker import Card, Category, PAYOUT_KEYS, parse_card
-from casino_audit.games.poker_stud import (PAYTABLE, MissingParams, StudRules, UnstatedOutcome, bind_params, decide,
-                                           exact, paytable_from_payouts, stud_rules)
+from casino_audit.games.poker_stud import (PAYTABLE, SITUATIONS, MissingParams, StudRules, UnstatedOutcome,
+                                           bind_params, decide, exact, paytable_from_payouts, stud_rules)
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms,
                                  Unavailable, card, cents, money)
 from casino_audit.replay import provision, provisions_of, without_provisions
 from casino_audit.games.poker_stud import _quoted  # a citation as messages show it
 
 GAMES = ("stud_poker", "poker_sem_descarte")
+REACHED = ("fold", "dealer_not_qualified", "player_wins", "dealer_wins", "tie")  # situations any deal can reach
 ASPECTS = {
     "deal": "every card is one of the 52 of a single deck, none twice in the coup, five to the dealer and five to "
             "each box",
@@ -110,6 +111,17 @@ def prepare(game: str, terms: Terms) -> Prepared:
         raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
                           unreadable=True) from None
     paytable: Mapping[Category, Fraction] = {}
+    # A situation every coup can reach whose outcome the rules of play leave out (not to a parameter: that is
+    # `unstated`) would leave each box in it unsettled, in silence: the settlement is not checked, said.
+    outcomes = data.get("outcomes") if isinstance(data.get("outcomes"), Mapping) else {}
+    given = [situation for situation in SITUATIONS if situation not in REACHED and situation in outcomes]
+    left_out = [f"{situation}.{bet}" for situation in (*REACHED, *given)
+                for bet in (("ante",) if situation == "fold" else ("ante", "raise"))
+                if not isinstance(outcomes.get(situation), Mapping) or bet not in outcomes[situation]]
+    if left_out:  # no run can give it: said alone, not as waiting for a parameter another outcome needs
+        gap = f"the rules of play for {game} do not say what {', '.join(left_out)} pays (`outcomes:`)"
+        raise Unavailable(("settlement",), gap, Prepared(game, rules, paytable, settle=False,
+                                                         provisions=_provisions(data)), {"settlement": gap})
     if gap is None and not terms.payouts:
         gap = f"no payout schedule for {game}: neither the table's nor the law's"
     if gap is None:

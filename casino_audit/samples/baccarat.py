@@ -12,6 +12,7 @@ from casino_audit.games import baccarat
 from casino_audit.replay import RANKS, SUITS, Terms
 from casino_audit.replay.baccarat import GAMES, _WORTH, prepare  # GAMES: the games the replay reads
 
+DECKS = 6  # the shoe where the law fixes no count; the header then says so
 BREACHES = {
     "wrong_payout": "a winning bet paid at even money where the schedule says otherwise (settlement)",
     "drawing_error": "the player stands on a total the table says to draw on (drawing)",
@@ -33,7 +34,7 @@ def header_limits() -> dict:
 
 def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[str]) -> Iterator[dict]:
     prepared = prepare(game, terms)
-    decks = terms.decks or 6
+    decks = terms.decks or DECKS
     chances = list(prepared.terms)
     planned = {name: rng.randrange(max(count // 2, 1)) for name in inject}  # room left for one that must wait
     shoe: list[str] = []

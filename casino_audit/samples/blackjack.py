@@ -18,6 +18,7 @@ from casino_audit.games import blackjack as bj
 from casino_audit.replay import Terms, Unavailable
 
 GAMES = ("blackjack",)
+DECKS = 6  # the shoe where the law fixes no count (LU blackjack); the header then says so
 BREACHES = {
     "dealer_hit_17": "the dealer draws another card on a 17 or more (dealer_drawing)",
     "blackjack_paid_even": "a player's blackjack is paid 1 to 1 (settlement)",
@@ -96,7 +97,9 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
     if not stated:
         raise Unavailable(["deal"], "the ruleset states no rules of play for blackjack (`play: blackjack:`)")
     rules = bj.rules(stated, params)
-    decks = terms.decks or 6
+    if "super_jack_wrong_pay" in inject and not rules.super_jack:
+        raise ValueError("super_jack_wrong_pay: these rules of play have no super-jack")
+    decks = terms.decks or DECKS
     minimum = Decimal(str((terms.limits or {}).get("minimum") or 10))
     maximum = Decimal(str((terms.limits or {}).get("maximum") or minimum * 50))  # LU Art. 33(3): 50, 100 or 200 times
     shoe = _Shoe(decks, rng)
@@ -117,6 +120,8 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
         yield coup
         if shoe.past_cut:  # PT n.º 11: the coup in course is the shoe's last
             shoe.shuffle()
+    if pending:  # never a log sold as a breach without it
+        raise ValueError(f"{count} coups gave no place to inject {', '.join(sorted(pending))}: give more coups")
 
 
 def _coup(coup: dict, shoe: _Shoe, rules: bj.Rules, rng, minimum, maximum, ready: set, decks: int) -> set:

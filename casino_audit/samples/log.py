@@ -7,6 +7,7 @@ import importlib
 import itertools
 import json
 import random
+import re
 from decimal import Decimal
 from typing import Iterable, TextIO
 
@@ -27,6 +28,22 @@ def family_module(game: str):
         return None
 
 
+def breach_aspect(description: str) -> str:
+    """The aspect a family's breach breaks: the last word in parentheses of its description ("(deal)", a replay
+    rule's `verify:`), or a tool rule's id ("(LOG-NUMBERING)")."""
+    found = re.findall(r"\(([A-Za-z_-]+)\)", description)
+    return found[-1] if found else ""
+
+
+def _judged(ruleset, game: str, aspect: str) -> bool:
+    """Whether a log of `game` is judged on `aspect` under `ruleset`: a tool rule (upper case) always is, a replay
+    aspect where one of the ruleset's game-log rules for the game verifies it."""
+    if not aspect or aspect.isupper() or "-" in aspect:
+        return True
+    return any(rule.kind == "game-log" and (not rule.games or game in rule.games) and rule.check.get("verify") == aspect
+               for rule in ruleset.rules)
+
+
 def header(ruleset, game: str, module, params: dict | None = None) -> dict:
     """A family's `header_limits(legal)` is given `legal(minimum, ratios)`: the first maximum, minimum times one of
     the ratios in the family's order, that the law's rules on a table's stake limits accept (`legal_maximum`)."""
@@ -41,6 +58,8 @@ def header(ruleset, game: str, module, params: dict | None = None) -> dict:
     legal, _ = law_decks(ruleset, game)
     if len(legal) > 1:  # the law allows several: the sample's shoe says which (the most)
         found["decks"] = max(legal)
+    elif not legal and getattr(module, "DECKS", None):  # the law fixes none (LU blackjack): the sample's own shoe
+        found["decks"] = module.DECKS
     return found
 
 
@@ -88,6 +107,11 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
     unknown = sorted(set(inject) - set(module.BREACHES))
     if unknown:
         raise SampleError(f"unknown breach {', '.join(unknown)} for {game}; known: {', '.join(module.BREACHES)}")
+    for breach in sorted(inject):
+        aspect = breach_aspect(module.BREACHES[breach])
+        if not _judged(ruleset, game, aspect):
+            raise SampleError(f"{breach}: the {ruleset.code} ruleset has no {game} log rule on {aspect}: a log with "
+                              "it would be lawful there, not a breach")
     head = header(ruleset, game, module, params)
     problems: list = []
     terms = terms_for(head, ruleset, game, params or {}, "", problems)
@@ -126,6 +150,8 @@ def _guarded(coups):
         yield from coups
     except Unavailable as unavailable:
         raise SampleError(f"cannot deal this game's coups: {unavailable.why}") from None
+    except ValueError as refused:  # a family's refusal: a breach it cannot deal here, too few coups for it
+        raise SampleError(str(refused)) from None
 
 
 def _rows(coup: dict, layout: dict, columns: list[str]) -> Iterable[dict]:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from casino_audit.games.poker import ACE, KING, SUITS, Card, Category, classify, parse_card
-from casino_audit.games.poker_stud import decide, exact
+from casino_audit.games.poker_stud import UnstatedOutcome, decide, exact
 from casino_audit.replay import Terms, money
 from casino_audit.replay import stud as replay
 
@@ -140,7 +140,10 @@ def _compared(prepared, hand, dealer):
     special = decide(hand, dealer, prepared.rules, prepared.paytable)
     if not special.situation.startswith("special:"):
         return None
-    plain = decide(hand, dealer, replace(prepared.rules, special_cases=()), prepared.paytable)
+    try:
+        plain = decide(hand, dealer, replace(prepared.rules, special_cases=()), prepared.paytable)
+    except UnstatedOutcome:  # the comparison reaches what the rules leave unstated (MC: an ace-king high card won)
+        return None
     return plain if (plain.ante, plain.raise_) != (special.ante, special.raise_) else None
 
 
