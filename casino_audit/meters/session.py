@@ -617,6 +617,7 @@ class MeterSession:
         end = self.period[1] if self.period else self.end_time
         unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines
         narrowed: dict[tuple[str, str], list[str]] = {}  # (aspect, how) -> machines whose return passed so
+        denied: dict[str, list[str]] = {}  # aspect -> machines on the bound for the work other machines spent
         for machine in {id(m): m for m in self.machines.values()}.values():  # a machine read under two ids once
             if machine.record is None:
                 continue  # no reading of it was used: each was reported
@@ -662,7 +663,10 @@ class MeterSession:
                     if not found and machine.max_bet is None and aspect != "rate_changed":  # an assumption: said
                         unknown.setdefault((aspect, EQUAL_STAKES), []).append(machine.label)
                     if not found and machine.theory.source == theories.BOUND:
-                        narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
+                        if machine.theory.denied and sums.paid < machine.theory.rtp * sums.staked:
+                            denied.setdefault(aspect, []).append(machine.label)  # the filer's order: never a pass
+                        else:
+                            narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
                     if sums.left_out and aspect == judged[0]:  # set aside, never in silence: said once
                         reasons = "; ".join(f"{why}: {count}" for why, count in sums.left_out.items())
                         yield self._tool(F.LOG_SET_ASIDE, "", f"machine {machine.label}: "
@@ -678,6 +682,15 @@ class MeterSession:
             shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
                                                           if len(names) > SHOWN_MACHINES else "")
             yield from self._said(self.by_aspect[aspect], self.header, f"the realised return of {shown}: {how}")
+        severity = Severity.ERROR if self.require_params else Severity.WARNING
+        for aspect, names in denied.items():
+            shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
+                                                          if len(names) > SHOWN_MACHINES else "")
+            for rule, _ in self.by_aspect[aspect]:
+                if self.admit(self.file, rule.id, severity):
+                    line, column = self.header.position("") or (None, None)
+                    yield Finding(rule.id, severity, f"not judged: the realised return of {shown}: {ON_BUDGET}",
+                                  self.file, line, column, "", self.header.index, self.jurisdiction, rule.citation)
 
     def _return(self, aspect: str, machine: _Machine) -> Iterator[Finding]:
         """The realised return against the theory's interval: a departure either way (return_departure), or a
@@ -830,6 +843,15 @@ _VALIDATOR = None
 EQUAL_STAKES = ("judged only as if every game staked the same, for no maximum stake is known (give the log's "
                 "`denomination` and the homologation file's `stakes.maximum_eur`): a return within that interval may "
                 "still be outside the worst case's")
+
+
+# A machine whose PAR data went uncounted because the log's work was spent on the machines read before it (a filer
+# decides their order) and whose return is off its rate would pass on the bound: never a pass, for two decoy sheets
+# read first would otherwise let a machine paying 75 % of a 92.5 % rate through.
+ON_BUDGET = ("below its declared rate, it is within only the widest interval a machine of its rate and top award can "
+             "have, for the slot engine's work for this log's PAR data (at most "
+             f"{theories.EXACT_SHEETS} distinct sheets counted exactly) was spent on machines read before it: give "
+             "its readings in a log of their own, where its PAR data are counted exactly")
 
 
 # A return judged against the top award's bound passes whatever is within the widest interval a machine of its rate

@@ -38,6 +38,7 @@ class Theory:
     top: Fraction | None = None  # "bound": the most one game can pay per unit staked
     declared_sd: Decimal | None = None  # the file's `standard_deviation_per_spin`, held to the variance
     why: str | None = None  # "bound": why the PAR data were not counted exactly
+    denied: bool = False  # "bound": the log's work for PAR data was spent (in part) on its other machines' sheets
 
     @property
     def variance_root(self) -> Fraction | None:
@@ -70,7 +71,7 @@ def theory_of(machine_data: Any, work: "Any | None" = None) -> Theory | None:
     found = _from_par(machine_data.get("par"), Fraction(rate) / 100 if rate is not None else None, work)
     if found is None:
         return None
-    return Theory(found.rtp, found.variance, found.source, found.top, declared_sd, found.why)
+    return Theory(found.rtp, found.variance, found.source, found.top, declared_sd, found.why, found.denied)
 
 
 def _declared_sd(value) -> Decimal | None:
@@ -157,7 +158,7 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
     top = max(tops)
     if top < rate:
         return None, whole  # no machine paying at most `top` returns `rate`: the PAR rules say what is wrong
-    return Theory(rate, rate * (top - rate), BOUND, top, why=why), whole
+    return Theory(rate, rate * (top - rate), BOUND, top, why=why, denied=not whole), whole
 
 
 def top_per_unit(paytable) -> Fraction | None:
