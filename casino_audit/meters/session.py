@@ -330,13 +330,28 @@ class MeterSession:
     def _max_bet(self, filed, named=None) -> int | None:
         """The most units one game may stake: the homologation file's maximum stake over the log's denomination; a
         denomination over the maximum stake (no game could stake one unit) is a finding, said once per file."""
-        if not isinstance(filed, dict) or self.data.get("currency", "EUR") != "EUR":
+        if not isinstance(filed, dict):
             return None
         stakes = filed.get("stakes")
         maximum = to_decimal(stakes.get("maximum_eur")) if isinstance(stakes, dict) else None
         denomination = self.denomination
-        if denomination is not None and denomination > 0:
+        currency = self.data.get("currency", "EUR")
+        if denomination is not None and denomination > 0 and currency == "EUR":
             denomination = self._filed_denomination(filed, named, denomination)
+        elif maximum is not None:  # no denomination in EUR: never fewer units than the smallest the machine counts
+            given = _denominations(filed)
+            denomination = min(given) if given else None
+            if ("/denomination/none", named) not in self.conflicts and \
+                    (currency != "EUR" or self.data.get("denomination") is None):  # else said as unreadable
+                self.conflicts.add(("/denomination/none", named))
+                pointer, what = ("/currency", f"the log's currency is {brief(show(currency))}, not the EUR its "
+                                 "homologation file gives its stakes in") if currency != "EUR" else \
+                    ("/denomination", "the log gives no denomination")
+                self._pending.append(self._tool(
+                    F.LOAD_AMBIGUOUS, pointer, f"{what}: " + (f"the smallest unit the file ({brief(show(named))}) "
+                    f"gives, {show(min(given))} EUR, bounds the units a game may stake" if given else
+                    "the units a game may stake are not bounded"),
+                    severity=Severity.WARNING if currency != "EUR" else Severity.INFO))
         if maximum is None or denomination is None or denomination <= 0:
             return None
         units = int(Fraction(maximum) / Fraction(denomination))  # floored exactly, never rounded up
