@@ -736,14 +736,15 @@ class MeterSession:
             confidence = Fraction(confidence) / 100
             if aspect == "return_departure":
                 z = normal_quantile((1 + confidence) / 2)
-                gap = realised - theory.rtp
+                centre = min(max(realised, theory.rtp), theory.high or theory.rtp)  # the nearest paytable's rate
+                gap = realised - centre
                 if gap * gap <= z * z * variance:
                     continue
                 half = root(z * z * variance)
                 side = "above" if gap > 0 else "below"
                 message = (f"machine {machine.label}: realised return {_percent(realised)} over {over}, {side} the "
-                           f"{_percent(confidence, 6)} interval {_percent(theory.rtp)} ± {_percent(half)} "
-                           f"({_percent(theory.rtp - Fraction(half))} to {_percent(theory.rtp + Fraction(half))}) "
+                           f"{_percent(confidence, 6)} interval {_percent(centre)} ± {_percent(half)} "
+                           f"({_percent(centre - Fraction(half))} to {_percent(centre + Fraction(half))}) "
                            f"around its theory ({theory_said})")
             else:
                 minimum = Fraction(to_decimal(spec["minimum_percent"])) / 100
@@ -795,6 +796,11 @@ def _probability(value) -> Fraction | None:
 
 def _theory_said(theory) -> str:
     """Where the theory a return is judged against comes from, as a finding says it."""
+    if theory.source == theories.PAR and theory.tables > 1:
+        rates = _percent(theory.rtp) + (f" to {_percent(theory.high)}" if theory.high is not None else "")
+        return (f"par return {rates} over its {theory.tables} paytables (a meter does not say which one a game "
+                f"is of), standard deviation per game at most {_decimal(theory.variance_root)}, computed from its "
+                "PAR data")
     if theory.source == theories.PAR:
         return (f"par return {_percent(theory.rtp)}, standard deviation per game {_decimal(theory.variance_root)}, "
                 "computed from its PAR data")
