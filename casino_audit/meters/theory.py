@@ -143,7 +143,8 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
             why = "the slot engine's work for this log's PAR data is spent on its other machines"
         else:
             try:
-                computed = par_data.returns(reading, moments=True, work=budget)
+                computed = par_data.returns(reading, moments=True, work=budget,
+                                            estimate_work=slots.Work(0))  # an estimate is never used here
             except slots.Uncountable:
                 computed = []
             if work is not None:
