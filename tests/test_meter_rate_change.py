@@ -14,7 +14,7 @@ from casino_audit.loader import load_file
 from casino_audit.meters import theory as theories
 from casino_audit.meters.stats import bet_squares, log_inverse
 from conftest import EXAMPLES
-from test_meters import START, check, header, reading, write
+from test_meters import MACHINE_TEXT, START, check, header, reading, write
 
 RATE = "LU-SLOT-LOG-RETURN-RATE"
 THEORY = theories.theory_of(load_file(EXAMPLES / "lu/machine-compliant.yaml").documents[0].data)
@@ -69,7 +69,7 @@ def test_the_threshold_is_never_below_the_exact_logarithm():
 
 
 def test_without_a_maximum_stake_no_rate_change_is_found_on_stakes_assumed_equal(tmp_path):
-    records = [header(denomination=None), *(reading(day, coin_out=START["coin_out"] + day * 1000)
-                                            for day in range(DAYS))]
-    said = [f for f in check(write(tmp_path, records)).findings if f.rule_id == RATE]
+    records = [header(), *(reading(day, coin_out=START["coin_out"] + day * 1000) for day in range(DAYS))]
+    text = MACHINE_TEXT.replace("  maximum_eur: 10.00\n", "")  # the file bounds no stake
+    said = [f for f in check(write(tmp_path, records, machine_text=text)).findings if f.rule_id == RATE]
     assert [(f.severity, f.line) for f in said] == [(Severity.INFO, 1)] and "stakes assumed equal" in said[0].message

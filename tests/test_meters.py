@@ -271,9 +271,6 @@ def test_the_confidence_is_the_rules_and_a_house_ruleset_may_change_it(tmp_path)
     (lambda text: without_par(text).replace("standard_deviation_per_spin: 3.5", "# no spread"),
      "gives no PAR data"),
     (lambda text: without_par(text), "is not taken on trust"),  # a declared 3.5 alone judges nothing
-    (lambda text: text.replace("redistribution_rate: 92.5 %", "redistribution_rate: 0.925").replace(
-        "paytables:\n", "paytables:\n    - {name: other, credits_per_line: 2, pays: [{symbol: LEMON, count: 3, "
-        "pays: 1}]}\n"), "no redistribution"),  # two paytables: the bound needs the declared rate
     (lambda text: None, "names no homologation file"),
 ])
 def test_a_return_that_cannot_be_judged_is_said_not_checked_naming_what_to_give(tmp_path, change, why):

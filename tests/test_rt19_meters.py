@@ -50,8 +50,8 @@ def test_a_games_played_meter_set_back_at_every_reading_does_not_take_the_return
 
 
 def test_a_machine_whose_every_period_is_left_out_is_said_not_checked(tmp_path):
-    # No maximum stake (no denomination) to bound the games: the return cannot be judged, and that is said.
-    path = write(tmp_path, _games_going_down(denomination=None))
+    # No maximum stake (the file gives none) to bound the games: the return cannot be judged, and that is said.
+    path = write(tmp_path, _games_going_down(), machine_text=MACHINE_TEXT.replace("  maximum_eur: 10.00\n", ""))
     findings = [f for f in check(path).findings if f.rule_id in (DEPARTURE, MINIMUM)]
     assert sorted((f.rule_id, f.severity.name) for f in findings) == sorted([(MINIMUM, "INFO"), (DEPARTURE, "INFO")])
     assert all("not checked" in f.message and "games_played not known: 59" in f.message for f in findings)

@@ -174,13 +174,14 @@ def test_a_meter_return_passed_on_equal_stakes_alone_is_said_so(tmp_path):
     """Without a maximum stake (no `denomination`), the realised return is judged as if every game staked the
     same: a games_played meter that barely moves widens the interval at will, and a 70 % machine passed with
     nothing said. Where it passes so, each return rule says how it was judged; --require-params fails it."""
-    from test_meters import START, check, header, reading, write
+    from test_meters import MACHINE_TEXT, START, check, header, reading, write
 
     plain = header()
     plain.pop("denomination", None)
     records = [plain, *(reading(day, coin_out=START["coin_out"] + day * 2800,
                                 games_played=START["games_played"] + day * 5) for day in range(60))]
-    path = write(tmp_path, records)
+    # no maximum stake in the file either (without a denomination its smallest unit bounds the stakes)
+    path = write(tmp_path, records, machine_text=MACHINE_TEXT.replace("  maximum_eur: 10.00\n", ""))
     said = [f for f in check(path).findings if f.rule_id.startswith("LU-SLOT-LOG-RETURN")]
     assert sorted(f.rule_id for f in said) == ["LU-SLOT-LOG-RETURN-DEPARTURE", "LU-SLOT-LOG-RETURN-MIN",
                                                "LU-SLOT-LOG-RETURN-RATE"]

@@ -330,13 +330,28 @@ class MeterSession:
     def _max_bet(self, filed, named=None) -> int | None:
         """The most units one game may stake: the homologation file's maximum stake over the log's denomination; a
         denomination over the maximum stake (no game could stake one unit) is a finding, said once per file."""
-        if not isinstance(filed, dict) or self.data.get("currency", "EUR") != "EUR":
+        if not isinstance(filed, dict):
             return None
         stakes = filed.get("stakes")
         maximum = to_decimal(stakes.get("maximum_eur")) if isinstance(stakes, dict) else None
         denomination = self.denomination
-        if denomination is not None and denomination > 0:
+        currency = self.data.get("currency", "EUR")
+        if denomination is not None and denomination > 0 and currency == "EUR":
             denomination = self._filed_denomination(filed, named, denomination)
+        elif maximum is not None:  # no denomination in EUR: never fewer units than the smallest the machine counts
+            given = _denominations(filed)
+            denomination = min(given) if given else None
+            if ("/denomination/none", named) not in self.conflicts and \
+                    (currency != "EUR" or self.data.get("denomination") is None):  # else said as unreadable
+                self.conflicts.add(("/denomination/none", named))
+                pointer, what = ("/currency", f"the log's currency is {brief(show(currency))}, not the EUR its "
+                                 "homologation file gives its stakes in") if currency != "EUR" else \
+                    ("/denomination", "the log gives no denomination")
+                self._pending.append(self._tool(
+                    F.LOAD_AMBIGUOUS, pointer, f"{what}: " + (f"the smallest unit the file ({brief(show(named))}) "
+                    f"gives, {show(min(given))} EUR, bounds the units a game may stake" if given else
+                    "the units a game may stake are not bounded"),
+                    severity=Severity.WARNING if currency != "EUR" else Severity.INFO))
         if maximum is None or denomination is None or denomination <= 0:
             return None
         units = int(Fraction(maximum) / Fraction(denomination))  # floored exactly, never rounded up
@@ -617,6 +632,7 @@ class MeterSession:
         end = self.period[1] if self.period else self.end_time
         unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines
         narrowed: dict[tuple[str, str], list[str]] = {}  # (aspect, how) -> machines whose return passed so
+        denied: dict[str, list[str]] = {}  # aspect -> machines on the bound for the work other machines spent
         for machine in {id(m): m for m in self.machines.values()}.values():  # a machine read under two ids once
             if machine.record is None:
                 continue  # no reading of it was used: each was reported
@@ -662,7 +678,10 @@ class MeterSession:
                     if not found and machine.max_bet is None and aspect != "rate_changed":  # an assumption: said
                         unknown.setdefault((aspect, EQUAL_STAKES), []).append(machine.label)
                     if not found and machine.theory.source == theories.BOUND:
-                        narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
+                        if machine.theory.denied and sums.paid < machine.theory.rtp * sums.staked:
+                            denied.setdefault(aspect, []).append(machine.label)  # the filer's order: never a pass
+                        else:
+                            narrowed.setdefault((aspect, ON_THE_BOUND), []).append(machine.label)
                     if sums.left_out and aspect == judged[0]:  # set aside, never in silence: said once
                         reasons = "; ".join(f"{why}: {count}" for why, count in sums.left_out.items())
                         yield self._tool(F.LOG_SET_ASIDE, "", f"machine {machine.label}: "
@@ -678,6 +697,15 @@ class MeterSession:
             shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
                                                           if len(names) > SHOWN_MACHINES else "")
             yield from self._said(self.by_aspect[aspect], self.header, f"the realised return of {shown}: {how}")
+        severity = Severity.ERROR if self.require_params else Severity.WARNING
+        for aspect, names in denied.items():
+            shown = ", ".join(names[:SHOWN_MACHINES]) + (f" and {len(names) - SHOWN_MACHINES} more"
+                                                          if len(names) > SHOWN_MACHINES else "")
+            for rule, _ in self.by_aspect[aspect]:
+                if self.admit(self.file, rule.id, severity):
+                    line, column = self.header.position("") or (None, None)
+                    yield Finding(rule.id, severity, f"not judged: the realised return of {shown}: {ON_BUDGET}",
+                                  self.file, line, column, "", self.header.index, self.jurisdiction, rule.citation)
 
     def _return(self, aspect: str, machine: _Machine) -> Iterator[Finding]:
         """The realised return against the theory's interval: a departure either way (return_departure), or a
@@ -708,14 +736,15 @@ class MeterSession:
             confidence = Fraction(confidence) / 100
             if aspect == "return_departure":
                 z = normal_quantile((1 + confidence) / 2)
-                gap = realised - theory.rtp
+                centre = min(max(realised, theory.rtp), theory.high or theory.rtp)  # the nearest paytable's rate
+                gap = realised - centre
                 if gap * gap <= z * z * variance:
                     continue
                 half = root(z * z * variance)
                 side = "above" if gap > 0 else "below"
                 message = (f"machine {machine.label}: realised return {_percent(realised)} over {over}, {side} the "
-                           f"{_percent(confidence, 6)} interval {_percent(theory.rtp)} ± {_percent(half)} "
-                           f"({_percent(theory.rtp - Fraction(half))} to {_percent(theory.rtp + Fraction(half))}) "
+                           f"{_percent(confidence, 6)} interval {_percent(centre)} ± {_percent(half)} "
+                           f"({_percent(centre - Fraction(half))} to {_percent(centre + Fraction(half))}) "
                            f"around its theory ({theory_said})")
             else:
                 minimum = Fraction(to_decimal(spec["minimum_percent"])) / 100
@@ -767,6 +796,11 @@ def _probability(value) -> Fraction | None:
 
 def _theory_said(theory) -> str:
     """Where the theory a return is judged against comes from, as a finding says it."""
+    if theory.source == theories.PAR and theory.tables > 1:
+        rates = _percent(theory.rtp) + (f" to {_percent(theory.high)}" if theory.high is not None else "")
+        return (f"par return {rates} over its {theory.tables} paytables (a meter does not say which one a game "
+                f"is of), standard deviation per game at most {_decimal(theory.variance_root)}, computed from its "
+                "PAR data")
     if theory.source == theories.PAR:
         return (f"par return {_percent(theory.rtp)}, standard deviation per game {_decimal(theory.variance_root)}, "
                 "computed from its PAR data")
@@ -830,6 +864,15 @@ _VALIDATOR = None
 EQUAL_STAKES = ("judged only as if every game staked the same, for no maximum stake is known (give the log's "
                 "`denomination` and the homologation file's `stakes.maximum_eur`): a return within that interval may "
                 "still be outside the worst case's")
+
+
+# A machine whose PAR data went uncounted because the log's work was spent on the machines read before it (a filer
+# decides their order) and whose return is off its rate would pass on the bound: never a pass, for two decoy sheets
+# read first would otherwise let a machine paying 75 % of a 92.5 % rate through.
+ON_BUDGET = ("below its declared rate, it is within only the widest interval a machine of its rate and top award can "
+             "have, for the slot engine's work for this log's PAR data (at most "
+             f"{theories.EXACT_SHEETS} distinct sheets counted exactly) was spent on machines read before it: give "
+             "its readings in a log of their own, where its PAR data are counted exactly")
 
 
 # A return judged against the top award's bound passes whatever is within the widest interval a machine of its rate

@@ -38,6 +38,9 @@ class Theory:
     top: Fraction | None = None  # "bound": the most one game can pay per unit staked
     declared_sd: Decimal | None = None  # the file's `standard_deviation_per_spin`, held to the variance
     why: str | None = None  # "bound": why the PAR data were not counted exactly
+    high: Fraction | None = None  # "par", several paytables: the highest return (rtp is the lowest)
+    tables: int = 1  # "par": the paytables counted, a game being of any of them
+    denied: bool = False  # "bound": the log's work for PAR data was spent (in part) on its other machines' sheets
 
     @property
     def variance_root(self) -> Fraction | None:
@@ -70,7 +73,8 @@ def theory_of(machine_data: Any, work: "Any | None" = None) -> Theory | None:
     found = _from_par(machine_data.get("par"), Fraction(rate) / 100 if rate is not None else None, work)
     if found is None:
         return None
-    return Theory(found.rtp, found.variance, found.source, found.top, declared_sd, found.why)
+    return Theory(found.rtp, found.variance, found.source, found.top, declared_sd, found.why, found.high,
+                  found.tables, found.denied)
 
 
 def _declared_sd(value) -> Decimal | None:
@@ -129,7 +133,7 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
         return None, True
     why = "its PAR data hold several paytables and a meter does not say which one it counts"
     whole = True
-    if len(reading.paytables) == 1:
+    if reading.paytables:  # several: each game may be of any, so the lowest return and the largest E[X^2] bound it
         given = PAR_WORK if work is None else max(0, min(PAR_WORK, work.left)) if work.sheets > 0 else 0
         whole = given == PAR_WORK
         budget = slots.Work(given)
@@ -139,14 +143,19 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
             why = "the slot engine's work for this log's PAR data is spent on its other machines"
         else:
             try:
-                [computed] = par_data.returns(reading, moments=True, work=budget)
+                computed = par_data.returns(reading, moments=True, work=budget,
+                                            estimate_work=slots.Work(0))  # an estimate is never used here
             except slots.Uncountable:
-                computed = None
+                computed = []
             if work is not None:
                 work.left -= given - max(0, budget.left)
-            result = computed.result if computed is not None else None
-            if result is not None and result.exact and result.sd_exact and result.variance is not None:
-                return Theory(result.rtp, Fraction(result.variance), PAR), True
+            results = [one.result if one is not None else None for one in computed]
+            if results and all(result is not None and result.exact and result.sd_exact and
+                               result.variance is not None for result in results):
+                low, high = min(r.rtp for r in results), max(r.rtp for r in results)
+                second = max(Fraction(r.variance) + r.rtp * r.rtp for r in results)
+                return Theory(low, second - low * low, PAR, high=high if high != low else None,
+                              tables=len(results)), True
             why = "the slot engine could only estimate its PAR data's return or standard deviation" + \
                 ("" if whole else " within the work left by this log's other machines")
     if rate is None:
@@ -157,7 +166,7 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
     top = max(tops)
     if top < rate:
         return None, whole  # no machine paying at most `top` returns `rate`: the PAR rules say what is wrong
-    return Theory(rate, rate * (top - rate), BOUND, top, why=why), whole
+    return Theory(rate, rate * (top - rate), BOUND, top, why=why, denied=not whole), whole
 
 
 def top_per_unit(paytable) -> Fraction | None:
