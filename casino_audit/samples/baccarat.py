@@ -28,7 +28,8 @@ COUPS_PER_SESSION = 400
 MINIMUM, MAXIMUM = Decimal(20), Decimal(2000)
 
 
-def header_limits() -> dict:
+def header_limits(legal) -> dict:
+    """The punto banco table's limits: 20 to 2,000, within LU Art. 37-5's 200 times (`legal` is not needed)."""
     return {"minimum": int(MINIMUM), "maximum": int(MAXIMUM)}
 
 

@@ -51,9 +51,7 @@ def header(ruleset, game: str, module, params: dict | None = None) -> dict:
              "table": "T1"}
     limits = getattr(module, "header_limits", None)
     if limits is not None:
-        takes_legal = limits.__code__.co_argcount > 0
-        found["limits"] = limits(lambda minimum, ratios: legal_maximum(ruleset, game, params or {}, minimum, ratios)) \
-            if takes_legal else limits()
+        found["limits"] = limits(lambda minimum, ratios: legal_maximum(ruleset, game, params or {}, minimum, ratios))
     from casino_audit.logs.session import law_decks
     legal, _ = law_decks(ruleset, game)
     if len(legal) > 1:  # the law allows several: the sample's shoe says which (the most)
