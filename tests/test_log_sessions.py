@@ -67,8 +67,33 @@ def test_a_blackjack_maximum_changed_within_the_session_is_a_breach(cli, tmp_pat
     coups[5]["limits"] = {"minimum": 10, "maximum": 2000}  # 200 times: an allowed coefficient, within session S1
     code, found = run_log(cli, tmp_path, header, coups, *BJ_PARAMS)
     assert code == 1 and found == [("LU-BJ-LOG-MAXIMUM-UNCHANGED", 7, "/limits/maximum")]
-    coups[5]["session"] = "S2"  # set at the start of the next session: legal
+    coups[5].update(session="S2", time="2026-11-03T21:00:00")  # set at the start of the next day's session: legal
+    assert run_log(cli, tmp_path, header, coups, *BJ_PARAMS, "--param", "session_break_minutes=60") == (0, [])
+
+
+def test_a_session_relabelled_while_the_table_plays_on_keeps_the_seance_s_maximum(cli, tmp_path):
+    """A new label 55 seconds after the last coup is no new séance: the maximum it raises is raised within one."""
+    header, coups = blackjack_log()
+    coups[5].update(session="S2", limits={"minimum": 10, "maximum": 2000})
+    code, found = run_log(cli, tmp_path, header, coups, *BJ_PARAMS, "--param", "session_break_minutes=30")
+    assert code == 1 and found == [("LOG-SESSION", 7, "/session"), ("LU-BJ-LOG-MAXIMUM-UNCHANGED", 7, "/limits/maximum")]
+    coups[5]["time"] = "2026-11-02T21:37:00"  # after a pause of 30 minutes: a new séance
+    assert run_log(cli, tmp_path, header, coups, *BJ_PARAMS, "--param", "session_break_minutes=30") == (0, [])
+
+
+def test_without_the_least_pause_between_seances_the_session_rules_say_they_narrowed(cli, tmp_path):
+    header, coups = blackjack_log()
+    coups[5].update(session="S2", limits={"minimum": 10, "maximum": 2000})
     assert run_log(cli, tmp_path, header, coups, *BJ_PARAMS) == (0, [])
+    code, found = run_log(cli, tmp_path, header, coups, *BJ_PARAMS, "--require-params")
+    assert ("LU-BJ-LOG-MAXIMUM-UNCHANGED", 1, "") in found and ("LU-BJ-LOG-MINIMUM-UNCHANGED", 1, "") in found
+    done = cli("check", str(tmp_path / "log.jsonl"), "--format", "json", *BJ_PARAMS)
+    notes = [f["message"] for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LU-BJ-LOG-MAXIMUM-UNCHANGED"]
+    assert notes and "session_break_minutes" in notes[0] and notes[0].startswith("narrowed in this log")
+    coups[5].update(session="S1", limits={"minimum": 10, "maximum": 1000})  # one session: nothing narrowed
+    run_log(cli, tmp_path, header, coups, *BJ_PARAMS)
+    done = cli("check", str(tmp_path / "log.jsonl"), "--format", "json", *BJ_PARAMS)
+    assert not [f for f in json.loads(done.stdout)["findings"] if f["message"].startswith("narrowed")]
 
 
 # --- a staff turn ends with its session -------------------------------------------------------------------------

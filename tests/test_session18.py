@@ -276,7 +276,8 @@ def test_a_session_that_comes_back_is_a_finding(cli, tmp_path):
     bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
     coups = [_pb_coup(bet).replace('"coup": 1', f'"coup": {n}').replace('"session": "S1"', f'"session": "{name}"')
              for n, name in enumerate(["S1", "S1", "S1b", "S1", "S2"], start=1)]
-    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups], "--param", "punto_banco_minimum_multiple_eur=20")
+    found = _log_findings(cli, tmp_path, [PB_HEADER, *coups], "--param", "punto_banco_minimum_multiple_eur=20",
+                          "--param", "session_break_minutes=0")
     assert found == [("LOG-SESSION", 5)]
 
 

@@ -31,6 +31,9 @@ from casino_audit.values import show, to_decimal
 Admit = Callable[[str, str, Severity], bool]
 _EXACT = Context(prec=MAX_PREC)  # a product of two amounts, exact (the default 28 digits would round one)
 SESSIONS_KEPT = 100_000  # the sessions of one log remembered, to find one that comes back
+# the parameter naming the least pause between two séances of a table: a session label changed after less is the
+# séance going on (LOG-SESSION), never a new one that starts again what the law keeps through a séance
+SESSION_BREAK = "session_break_minutes"
 SAME_SECOND = 10  # coups stamped with one second: no table plays so many so fast (a roulette spin takes a minute)
 NAMES_SAID = 10_000  # the names that say nothing remembered, each said once (memory stays flat past that)
 
@@ -396,6 +399,7 @@ class LogSession:
             deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
             self._pending.extend(self._breach("", header, pointer, message, deal))
         self.hit = False
+        self.session_break = _minutes(params.get(SESSION_BREAK))  # a new séance begins only after such a pause
         self.core = _Core(self)
         self._param_finding = param_finding
 
@@ -449,6 +453,15 @@ class LogSession:
         if self.admit(self.file, rule.id, severity):
             line, column = self.header.position("") or (None, None)
             self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,
+                                         column, "", self.header.index, self.jurisdiction, rule.citation))
+
+    def _narrowed(self, rule: Rule, why: str) -> None:
+        """A rule checked in this log, but less than the law asks, for want of a parameter: an info note (an
+        error under --require-params)."""
+        severity = Severity.ERROR if self.require_params else Severity.INFO
+        if self.admit(self.file, rule.id, severity):
+            line, column = self.header.position("") or (None, None)
+            self._pending.append(Finding(rule.id, severity, f"narrowed in this log: {why}", self.file, line,
                                          column, "", self.header.index, self.jurisdiction, rule.citation))
 
     def _breach(self, aspect: str, record, pointer: str, message: str, rules=None,
@@ -551,6 +564,10 @@ class _Core:
         self.new_session = self.new_day = False
         self.sessions = Returns()  # the session of the last coup, and the ones that ended before it (by _same_name)
         self.session_shown = None  # the last session as written
+        # the séance in force: the label that began it, kept through a label changed while play went on
+        self.seance = None
+        self.relabel_said = False  # a run without session_break_minutes: the session rules narrowed, said once
+        self.shuffled = session.engine and bool((getattr(session.prepared, "burn", None) or {}).get("shuffled"))
         # role -> (who, since, first coup, reported, since as written)
         self.turns: dict[str, tuple[str, datetime, int, bool, str]] = {}
         self.named: set[str] = set()  # the roles some coup names, for the turn rules: one never named is said
@@ -665,8 +682,10 @@ class _Core:
             before = self.session_shown
             back, full = self.sessions.turn_to(_same_name(session), SESSIONS_KEPT)
             self.session_shown = session
-            self.began = self._day(when)
-            self.new_session = True
+            if self.seance is None or not (yield from self._plays_on(record, session, before)):
+                self.seance = self.sessions.current
+                self.began = self._day(when)
+                self.new_session = True
             if back:
                 yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
                                                       f"{brief(show(before))} began: a session's coups are logged "
@@ -676,7 +695,9 @@ class _Core:
                 yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
                                                       "coup on, a session that comes back is not looked for",
                            record, Severity.WARNING)
-        if self.began is None and self.sessions.current is not None:
+        if self.shuffled:  # a shuffling shoe's burn starts with the séance, as the core reads it
+            self.session.state["seance"] = self.seance
+        if self.began is None and self.seance is not None:
             # a session whose first time could not be read began no later than its first time that can
             self.began = self._day(when)
         staff = data.get("staff")
@@ -735,9 +756,9 @@ class _Core:
         """The period a coup's limits are kept through: its session, its local day, or the day its session began
         (`session_day`: kept «avant la séance du lendemain», LU Art. 37-8)."""
         if per == "session":
-            return self.sessions.current
+            return self.seance
         if per == "session_day":
-            return self.began if self.sessions.current is not None else None
+            return self.began if self.seance is not None else None
         return self._day(when)
 
     def _within(self, per: str, period) -> str:
@@ -748,6 +769,43 @@ class _Core:
             return (f"before the next day's session (session {self.session_shown} began on {period}, the day the "
                     "session it was set in began)")
         return f"within {per} {period}"
+
+    def _plays_on(self, record, label: str, before: str) -> Iterator[Finding]:
+        """Whether a session label changed at this coup names no new séance: the table played on, with less pause
+        since the previous coup than `session_break_minutes` (a séance begins when a table opens, and what the law
+        keeps through one, LU Art. 33 (3)'s minimum, Art. 33 (4)'s maximum, would start again at every new label).
+        Without the parameter the labels are taken as written, and the rules that keep something through a
+        session say so once (narrowed). Returns True where the séance goes on."""
+        session, least, idle = self.session, self.session.session_break, self.idle
+        if least is None:
+            if not self.relabel_said:
+                self.relabel_said = True
+                for rule in self._seance_rules():
+                    session._narrowed(rule, f"each session label is taken as a new séance, whatever the pause before "
+                                            "it (the first change is at coup "
+                                            f"{brief(show(record.data.get('coup')))}): a label changed while the "
+                                            "table plays on would start again what a séance keeps; give --param "
+                                            f"{SESSION_BREAK}=N (the least time a table stands closed between two "
+                                            "séances) to hold such a label to the séance going on")
+            return False
+        if idle is None or _seconds(idle) >= (least if type(least) is Fraction else _seconds(least)):
+            return False  # a pause long enough, or one that cannot be measured (its time is said), opens a séance
+        yield session._tool(F.LOG_SESSION, "/session",
+                            f"session {brief(show(label))} begins {_pause(idle)} after the previous coup, of session "
+                            f"{brief(show(before))}: less than the {SESSION_BREAK} given, so the table played on; "
+                            "the séance goes on through the new label (what it keeps, its minimum and maximum, "
+                            "is kept)", record)
+        return True
+
+    def _seance_rules(self) -> list[Rule]:
+        """The rules that keep something through a session: what a label changed while play goes on would end."""
+        found = []
+        for aspect, bound in self.wanted.items():
+            for rule, spec in bound:
+                if aspect.endswith("_unchanged") and spec.get("per") in ("session", "session_day") \
+                        or aspect == "burn_each" and self.shuffled:
+                    found.append(rule)
+        return found
 
     def _stamped(self, record, data, when: datetime) -> Iterator[Finding]:
         """Coups stamped with one second: SAME_SECOND of them in a row is a log whose times are not the times of
@@ -1269,6 +1327,14 @@ def _summer_time_shift(before: datetime, after: datetime) -> timedelta:
             if start < switch <= end:
                 shift += by
     return shift
+
+
+def _pause(idle: timedelta) -> str:
+    """A pause as a reader says it."""
+    seconds = int(idle.total_seconds())
+    if seconds < 120:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    return f"{seconds // 60} minutes"
 
 
 def _comparable(a: datetime, b: datetime) -> bool:

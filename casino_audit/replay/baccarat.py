@@ -181,10 +181,16 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
 def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     player, banker = coup["player"], coup["banker"]
     if prepared.burn is not None:
-        # a shoe another log began is not started here; with an automatic shuffling shoe a session is what starts
-        shoe, session = coup["shoe"], coup.get("session")
+        # a shoe another log began is not started here; with an automatic shuffling shoe a séance is what starts
+        # (the session as the log's core reads it, `seance`: a label changed while play goes on starts none)
+        shoe = coup["shoe"]
         if prepared.burn.get("shuffled"):
-            shoe = same_name(session) if type(session) is str and not nameless(session) else state["burnt"]
+            if "seance" in state:
+                seance = state["seance"]
+            else:  # replayed alone: the label as written
+                session = coup.get("session")
+                seance = same_name(session) if type(session) is str and not nameless(session) else None
+            shoe = seance if seance is not None else state["burnt"]
         starts = state["burnt"] is None or shoe != state["burnt"] and state["burnt"] is not CONTINUED
         state["burnt"] = shoe
         if starts and "values" in prepared.burn:
