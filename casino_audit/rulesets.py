@@ -569,7 +569,13 @@ def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
         module.prepare(game, terms_for(header, ruleset, game, values, "", []))
     except Unavailable as unavailable:
         if unavailable.unreadable:
-            return {}
+            # the play data themselves unreadable (a stud `raise_times_ante: zzz`) can never run, and every log
+            # would say so; where the reason names a parameter, the probe's own value may be what failed: untold
+            unreadable = [aspect for aspect in unavailable.aspects if unavailable.unreadable_for(aspect)]
+            if any(unavailable.reason(aspect) and any(name in unavailable.reason(aspect) for name in ruleset.params)
+                   for aspect in unreadable):
+                return {}
+            return {aspect: unavailable.reason(aspect) for aspect in unreadable}
         return {aspect: unavailable.reason(aspect) for aspect in unavailable.aspects
                 if not _waits_for_run(unavailable.reason(aspect), unvalued)}
     except Exception:  # noqa: BLE001 - the probe's own values: what cannot be told is never refused

@@ -65,6 +65,22 @@ def test_a_pt_house_roulette_without_its_zero_rule_settles_all_but_a_zero_and_sa
     assert "zero_rule" not in ruleset.play[game].data
 
 
+def test_a_pt_house_roulette_without_its_zero_rule_asks_for_play_data_not_a_parameter_pt_refuses(cli, tmp_path):
+    entry = copy.deepcopy(_shipped("pt")["play"]["french_roulette"])
+    del entry["zero_rule"]
+    house = _house(tmp_path, {"french_roulette": entry}, extends="pt")
+    log = tmp_path / "roulette.jsonl"
+    done = cli("sample-log", "french_roulette", "-j", "PT", "--coups", "50", "-o", str(log))
+    assert done.returncode == 0, done.stderr
+    checked = cli("check", str(log), "--ruleset", str(house), "--format", "json")
+    said = [f["message"] for f in json.loads(checked.stdout)["findings"] if "zero" in f["message"]]
+    assert said and all("--param roulette_zero_rule" not in m for m in said), said
+    assert any("zero_rule:" in m for m in said), said
+    # LU's parameter, valid for the run, is not PT's: it settles no PT zero
+    checked = cli("check", str(log), "--ruleset", str(house), "--format", "json", "--param", "roulette_zero_rule=lose")
+    assert said == [f["message"] for f in json.loads(checked.stdout)["findings"] if "zero" in f["message"]]
+
+
 def test_an_lu_house_roulette_without_its_zero_rule_waits_for_the_declared_parameter(tmp_path):
     # LU declares roulette_zero_rule (its values listed): the run brings it, the house is valid.
     entry = copy.deepcopy(_shipped("lu")["play"]["english_roulette"])
@@ -170,3 +186,14 @@ def test_play_data_naming_a_parameter_no_ruleset_declares_is_refused(tmp_path, c
     place[path[-1]] = {"param": "nobody_declares_this"}
     problems = _refused(_house(tmp_path, {game: entry}, extends=code))
     assert any("nobody_declares_this" in p for p in problems), problems
+
+
+def test_play_data_that_cannot_be_read_are_refused_by_validate_not_left_to_every_log(cli, tmp_path):
+    """A stud `raise_times_ante: zzz` was accepted by `rulesets validate`; each log then said every stud rule
+    "not checked". It can never run: refused where the ruleset is read."""
+    entry = copy.deepcopy(_shipped("lu")["play"]["stud_poker"])
+    entry["raise_times_ante"] = "zzz"
+    path = _house(tmp_path, {"stud_poker": entry})
+    problems = _refused(path)
+    assert any("LU-STUD-LOG-SETTLEMENT" in p and "raise_times_ante" in p for p in problems), problems
+    assert cli("rulesets", "validate", str(path)).returncode == 1

@@ -5,6 +5,7 @@ per file), and where only an estimate is possible the finding says why and what 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import sys
 from pathlib import Path
 
@@ -91,3 +92,30 @@ def test_the_budget_is_the_files_not_each_documents(cli, tmp_path, monkeypatch):
     messages = [f["message"] for f in _check(cli, path)]
     assert any("needs more than the 700,000 operations" in m or "the file's other documents spent the operations"
                in m for m in messages), messages
+
+
+# --- an estimate's verdict rests on an interval a simulation misses once in a billion -------------------------
+def _estimated(rtp: Fraction, half_width_95: Fraction):
+    """A simulated result whose 95 % interval is rtp +/- half_width_95 (as slots_simulate builds them)."""
+    from types import SimpleNamespace
+
+    from casino_audit.games import slots, slots_simulate
+
+    error = half_width_95 / Fraction(196, 100)
+    result = slots.Result("base", Fraction(1), 1, rtp, exact=False, rounds=10_000,
+                          ci95=(rtp - half_width_95, rtp + half_width_95),
+                          decides=(rtp - slots_simulate.DECIDING_Z * error, rtp + slots_simulate.DECIDING_Z * error))
+    paytable = SimpleNamespace(pointer="/par", paytable=SimpleNamespace(name="base"))
+    return [SimpleNamespace(result=result, paytable=paytable)]
+
+
+def test_an_estimate_whose_95_percent_interval_clears_the_minimum_but_not_the_deciding_one_cannot_tell():
+    """An estimated 86 % with a 95 % interval of 85.5 to 86.5 passed the 85 % minimum: with a seed anyone can read,
+    one variant of a file in twenty passes so. The deciding interval (6.11 standard errors) crosses 85 %."""
+    from casino_audit.checks.par import _minimum
+
+    said = list(_minimum(_estimated(Fraction(86, 100), Fraction(5, 1000)), Fraction(85)))
+    assert len(said) == 1 and said[0][1].startswith("cannot tell") and "once in a billion" in said[0][1]
+    assert list(_minimum(_estimated(Fraction(90, 100), Fraction(5, 1000)), Fraction(85))) == []
+    below = list(_minimum(_estimated(Fraction(80, 100), Fraction(5, 1000)), Fraction(85)))
+    assert len(below) == 1 and "below the minimum" in below[0][1]

@@ -5,7 +5,9 @@
 - `evaluable`: the PAR data can be evaluated (every symbol on a reel listed, every payline inside the window, no
   reel whose stops all weigh 0, groups of known symbols, free spins that end...); each problem at its value;
 - `minimum`: each paytable returns at least `min` per cent, computed exactly (an estimate, where the exact count
-  outgrows its budget, is judged on its 95 % interval: below it all is a breach, across the minimum "cannot tell");
+  outgrows its budget, is judged on an interval a simulation misses once in a billion (slots_simulate.DECIDING_Z
+  standard errors; a public seed tried on variant files never passes on a 95 % chance): below it all is a breach,
+  across the minimum "cannot tell");
 - `declared`: the rate declared (a paytable's own `redistribution_rate`, else the one at `declared`) equals each
   paytable's computed return within `tolerance` percentage points;
 - `stakes`: each paytable that gives its `denomination` stakes, per spin (its bet in credits times the
@@ -191,9 +193,8 @@ def _minimum(found, least: Fraction, bound: Fraction | None = None, drawn: bool 
                 yield table.pointer, (f"{what} returns {percent(result.rtp)} (exactly {result.rtp}), below the "
                                       f"minimum of {show(Decimal(least.numerator) / least.denominator)} %")
             continue
-        low, high = result.ci95
-        estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to "
-                    f"{percent(high, 2)}, {result.rounds:,} simulated spins)")
+        low, high = result.decides or result.ci95
+        estimate = _estimate(result)
         if high < bound:
             yield table.pointer, f"{what} returns {estimate}, below the minimum of {percent(bound, 0)}"
         elif low < bound:
@@ -250,9 +251,8 @@ def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fract
                             f"{percent(result.rtp)} (exactly {result.rtp}): {percent(gap, 5).removesuffix(' %')} "
                             f"percentage points apart, {allowed}")
         return
-    low, high = result.ci95
-    estimate = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to {percent(high, 2)}, "
-                f"{result.rounds:,} simulated spins)")
+    low, high = result.decides or result.ci95
+    estimate = _estimate(result)
     if high < stated - points or low > stated + points:
         yield pointer, (f"`{name(pointer)}` declares {show(number, 'percent')} but {what} return {estimate}, "
                         f"{allowed}")
@@ -261,13 +261,25 @@ def _judge_declared(item, pointer: str, rate, tolerance: Fraction, points: Fract
                         f"{what}: they return {estimate}; {_undecided(result, [stated - points, stated + points], drawn)}")
 
 
+def _estimate(result) -> str:
+    """An estimate as a reader weighs it: its 95 % interval, and the wider one a verdict rests on."""
+    low, high = result.ci95
+    shown = (f"an estimated {percent(result.rtp, 2)} (95 % interval {percent(low, 2)} to {percent(high, 2)}, "
+             f"{result.rounds:,} simulated spins")
+    if result.decides is None:
+        return shown + ")"
+    low, high = result.decides
+    return shown + (f"; judged only outside {percent(low, 2)} to {percent(high, 2)}, the interval a simulation "
+                    "misses once in a billion)")
+
+
 def _undecided(result, limits: list[Fraction], drawn: bool = False) -> str:
     """Why an estimate decides nothing, and what would: the exact count (past the work a file's returns are
     counted within), or an interval narrow enough to leave the nearest limit out, that is about this many spins
     (the half-width shrinks as the square root of the spins)."""
     from casino_audit.games import slots
 
-    low, high = result.ci95
+    low, high = result.decides or result.ci95
     half, gap = (high - low) / 2, min(abs(result.rtp - limit) for limit in limits)
     why = DRAWN if drawn else (f"the exact count needs more than the {slots.RETURN_WORK:,} operations casino-audit "
                                "counts a file's returns within")
@@ -311,7 +323,7 @@ def describe(spec) -> str:
                 "naming known symbols, free spins that end")
     elif verify == "minimum":
         text = (f"each paytable of the PAR data at {at} must return at least {shown_number(spec['min'])} per cent, "
-                "computed exactly from its reels and pays (an estimate is judged on its 95 % interval)")
+                "computed exactly from its reels and pays (an estimate is judged on an interval a simulation misses once in a billion)")
     elif verify == "stakes":
         text = (f"each paytable of the PAR data at {at} that gives its `denomination` must stake, per spin (its bet "
                 "in credits times the denomination), no less than the machine's minimum stake and no more than its "

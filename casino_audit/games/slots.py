@@ -277,6 +277,10 @@ class Result:
     rtp: Fraction  # expected credits won per credit staked
     exact: bool = True
     ci95: tuple[Fraction, Fraction] | None = None  # the simulation's 95 % interval, when not exact
+    # the interval a verdict rests on, when not exact: one a simulation misses about once in a billion runs
+    # (DECIDING_Z standard errors), so that a seed anyone can read, tried on variant after variant of a file,
+    # never turns a 95 % chance into a pass
+    decides: tuple[Fraction, Fraction] | None = None
     rounds: int | None = None  # simulated spins, when not exact
     hit_frequency: Fraction | None = None  # a spin pays something or awards free spins
     hit_frequency_exact: bool = True

@@ -161,6 +161,11 @@ def paths(cells: list[list], highest: bool) -> Fraction:
     return total
 
 
+# Standard errors either side of an estimate a verdict rests on: the normal quantile of 1 - 0.5e-9 (two-sided
+# 10^-9, as the meter logs' rate check; stats.normal_quantile(1 - 5e-10) = 6.1094)
+DECIDING_Z = Fraction(611, 100)
+
+
 def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=None,
              until_spent: bool = False) -> Result:
     """`rounds` seeded spins; with `until_spent`, as many of them as `work` allows (at least MIN_ROUNDS, else
@@ -192,6 +197,7 @@ def simulate(paytable: Paytable, rounds: int, seed: int, note: str = "", work=No
     notes = (f"estimated by a seeded simulation of {rounds:,} spins (seed {seed})" + (f": {note}" if note else ""),)
     return Result(paytable.name, bet, paytable.game.cycle, rtp, exact=False,
                   ci95=((mean - Fraction(196, 100) * error) / bet, (mean + Fraction(196, 100) * error) / bet),
+                  decides=((mean - DECIDING_Z * error) / bet, (mean + DECIDING_Z * error) / bet),
                   rounds=rounds, hit_frequency=Fraction(hits, rounds), hit_frequency_exact=False,
                   variance=variance / (bet * bet), sd=square_root(variance / (bet * bet)), sd_exact=False,
                   sd_rounds=rounds, notes=notes)

@@ -84,7 +84,11 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     return Terms(play=play.data if play else None,
                  payouts=payouts,
                  decks=decks,
-                 limits=limits, params=dict(params), table=table, continues=_continues(header, problems),
+                 # a parameter another jurisdiction declares is not this ruleset's (LU's roulette_zero_rule
+                 # given in a run never settles a PT roulette's zero)
+                 limits=limits, params={k: v for k, v in params.items() if k in ruleset.params},
+                 declared=frozenset(ruleset.params), table=table,
+                 continues=_continues(header, problems),
                  table_path=os.path.join(os.path.dirname(log_path), named) if table and isinstance(named, str)
                  else None)
 
@@ -399,7 +403,8 @@ class LogSession:
             deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
             self._pending.extend(self._breach("", header, pointer, message, deal))
         self.hit = False
-        self.session_break = _minutes(params.get(SESSION_BREAK))  # a new séance begins only after such a pause
+        # a new séance begins only after such a pause (a parameter of this ruleset's, not another jurisdiction's)
+        self.session_break = _minutes(params.get(SESSION_BREAK)) if SESSION_BREAK in ruleset.params else None
         self.core = _Core(self)
         self._param_finding = param_finding
 

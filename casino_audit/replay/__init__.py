@@ -179,6 +179,8 @@ class Terms:
     decks: int | None = None
     limits: Mapping[str, Any] = field(default_factory=dict)  # minimum, maximum, maxima (per chance), minima
     params: Mapping[str, Any] = field(default_factory=dict)
+    # the parameters the ruleset declares (None: not known): one it does not declare can never be given
+    declared: frozenset[str] | None = None
     table: Mapping[str, Any] = field(default_factory=dict)  # the table configuration the header names, if any
     # the aspects some rule of the run verifies (None: all, as for edge and sample-log): an engine may skip the
     # work of the others

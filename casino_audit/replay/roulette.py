@@ -84,6 +84,10 @@ def zero_rule_of(game: str, terms: Terms) -> tuple[roulette.ZeroRule | None, str
     stated = ((terms.play or {}).get("zero_rule") or {}).get("simple_chances")
     given = terms.params.get(ZERO_RULE_PARAM)
     value = stated or given
+    if value is None and terms.declared is not None and ZERO_RULE_PARAM not in terms.declared:
+        return None, (f"the ruleset's rules of play state nothing of the simple chances on zero at {game}, and it "
+                      f"declares no parameter that could: its `play: {game}:` must give `zero_rule: "
+                      "{simple_chances: lose}` (or half_back, en_prison_one_spin) as its text states it")
     if value is None:
         return None, (f"the law states nothing of the simple chances on zero at {game}: give the rule with "
                       f"--param {ZERO_RULE_PARAM}=lose (or half_back)")

@@ -105,8 +105,11 @@ def prepare(game: str, terms: Terms) -> Prepared:
                     + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
         try:  # the outcome left out stays unstated: only the coups that need it go unsettled (said once)
             rules = stud_rules(bind_params(data, terms.params, strict=False))
-        except (MissingParams, ValueError):
+        except MissingParams:
             raise Unavailable(("raise", "settlement"), unstated) from None
+        except ValueError as error:  # the rest of the play data cannot be read either: that is the run's error
+            raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
+                              unreadable=True) from None
     except ValueError as error:
         raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
                           unreadable=True) from None
