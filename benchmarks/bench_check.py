@@ -37,12 +37,12 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from casino_audit.engine import Checker  # noqa: E402
-from casino_audit.findings import Severity  # noqa: E402
-from casino_audit.pipeline import run  # noqa: E402
-from casino_audit.provenance import in_use  # noqa: E402
-from casino_audit.reporters import ReportContext, reporter  # noqa: E402
-from casino_audit.rulesets import load_builtin  # noqa: E402
+from casino_audit.law.engine import Checker  # noqa: E402
+from casino_audit.core.findings import Severity  # noqa: E402
+from casino_audit.run.pipeline import run  # noqa: E402
+from casino_audit.law.provenance import in_use  # noqa: E402
+from casino_audit.report import ReportContext, reporter  # noqa: E402
+from casino_audit.law.rulesets import load_builtin  # noqa: E402
 
 VARIATIONS = [
     ("redistribution_rate: 92.5 %", "redistribution_rate: {rate} %"),
@@ -66,9 +66,9 @@ INVALID = [
 PEAK = """
 import resource, sys
 sys.path.insert(0, {repo!r})
-from casino_audit.engine import Checker
-from casino_audit.pipeline import run
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.engine import Checker
+from casino_audit.run.pipeline import run
+from casino_audit.law.rulesets import load_builtin
 result = run([{path!r}], Checker({{"LU": load_builtin("lu")}}), max_bytes=1 << 30)
 assert result.summary()["documents"] == {count}, result.summary()
 # This process's own high-water mark (VmHWM): ru_maxrss would include the parent's, kept across fork and exec.
@@ -130,7 +130,7 @@ def yaml_load(paths: list[str]) -> None:
 def json_floor(paths: list[str]):
     import jsonschema_rs
 
-    from casino_audit.kinds import schema
+    from casino_audit.documents.kinds import schema
 
     validator = jsonschema_rs.validator_for(schema("machine"))
 

@@ -27,9 +27,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from casino_audit.engine import Checker  # noqa: E402
-from casino_audit.pipeline import run  # noqa: E402
-from casino_audit.rulesets import load_builtin  # noqa: E402
+from casino_audit.law.engine import Checker  # noqa: E402
+from casino_audit.run.pipeline import run  # noqa: E402
+from casino_audit.law.rulesets import load_builtin  # noqa: E402
 from casino_audit.samples.log import write  # noqa: E402
 
 GAMES = {"punto_banco": "lu", "french_roulette": "pt"}  # game -> the ruleset its sample log is played under

@@ -25,9 +25,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from benchmarks.bench_logs import plain  # noqa: E402 - the same baseline
-from casino_audit.engine import Checker  # noqa: E402
-from casino_audit.pipeline import run  # noqa: E402
-from casino_audit.rulesets import load_builtin  # noqa: E402
+from casino_audit.law.engine import Checker  # noqa: E402
+from casino_audit.run.pipeline import run  # noqa: E402
+from casino_audit.law.rulesets import load_builtin  # noqa: E402
 
 PEAK = """
 import resource, sys

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from casino_audit.games import slots  # noqa: E402
-from casino_audit.games.slots import Game, LinePay, Paytable, Reel, ScatterPay, WaysPay, Wild  # noqa: E402
+from casino_audit import slots  # noqa: E402
+from casino_audit.slots import Game, LinePay, Paytable, Reel, ScatterPay, WaysPay, Wild  # noqa: E402
 
 NAMES = ["A", "K", "Q", "J", "T", "N", "H1", "H2", "H3"]
 

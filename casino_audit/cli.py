@@ -15,9 +15,9 @@ from typing import List, Optional
 import typer
 
 from casino_audit import __version__
-from casino_audit.display import printable
-from casino_audit.kinds import KIND_NAMES
-from casino_audit.reporters import FORMAT_NAMES
+from casino_audit.core.display import printable
+from casino_audit.documents.kinds import KIND_NAMES
+from casino_audit.report import FORMAT_NAMES
 
 # Everything else is imported where a command needs it: a pre-commit hook starts this tool for a handful of
 # files on every commit, and `--help` should not pay for rulesets, schemas and validators.
@@ -79,7 +79,7 @@ def _version(version: bool = typer.Option(False, "--version", help="Print the ve
 
 
 def _settings(**options):
-    from casino_audit.settings import SettingsError, resolve
+    from casino_audit.run.settings import SettingsError, resolve
 
     try:
         return resolve(**options)
@@ -88,7 +88,7 @@ def _settings(**options):
 
 
 def _rulesets(settings) -> dict:
-    from casino_audit.settings import SettingsError, load_rulesets
+    from casino_audit.run.settings import SettingsError, load_rulesets
 
     try:
         return load_rulesets(settings)
@@ -110,7 +110,7 @@ class ReportedFail(Fail):
 def _never_walked(output: Path) -> bool:
     """A report a directory walk never reads as a filing (SARIF, JUnit XML, HTML, Markdown) may sit in the tree
     checked, as CI writes it in the workspace; a JSON or YAML one would be read as a filing by the next run."""
-    from casino_audit.parsers import WALKED_EXTENSIONS
+    from casino_audit.read.parsers import WALKED_EXTENSIONS
 
     return not output.name.lower().endswith(WALKED_EXTENSIONS)
 
@@ -273,7 +273,7 @@ def check(
 def _guard_baseline(path: Path) -> None:
     """--write-baseline replaces a baseline, never another file (a filing of the tree checked would be set aside
     unchecked, then lost)."""
-    from casino_audit.suppressions import is_baseline
+    from casino_audit.run.suppressions import is_baseline
 
     if (path.exists() or path.is_symlink()) and not (path.is_file() and path.stat().st_size == 0) \
             and not is_baseline(path):
@@ -308,13 +308,13 @@ def _report_targets(formats: list[str], outputs: list[Path]) -> list[tuple[str, 
 
 def _check(paths: list[Path], targets: list, color: Optional[bool], options: dict,
            baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None):
-    from casino_audit.engine import Checker
-    from casino_audit.findings import Severity
-    from casino_audit.pipeline import UsageError, run
-    from casino_audit.progress_bar import progress_for
-    from casino_audit.provenance import in_use
-    from casino_audit.reporters import ReportContext
-    from casino_audit.settings import SettingsError, load_rulesets, param_values, resolve
+    from casino_audit.law.engine import Checker
+    from casino_audit.core.findings import Severity
+    from casino_audit.run.pipeline import UsageError, run
+    from casino_audit.run.progress_bar import progress_for
+    from casino_audit.law.provenance import in_use
+    from casino_audit.report import ReportContext
+    from casino_audit.run.settings import SettingsError, load_rulesets, param_values, resolve
 
     outputs = [target for _, target in targets if target is not None]
     try:
@@ -358,7 +358,7 @@ def _check(paths: list[Path], targets: list, color: Optional[bool], options: dic
 
 def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Path]):
     """What waivers and the baseline cover (None when neither is in play: the sink's fast path)."""
-    from casino_audit.suppressions import BASELINE_VERSION, BaselineError, Suppressor, baseline_version, is_legacy, \
+    from casino_audit.run.suppressions import BASELINE_VERSION, BaselineError, Suppressor, baseline_version, is_legacy, \
         read_baseline
 
     if not settings.waivers and baseline is None and write_baseline is None:
@@ -381,7 +381,7 @@ def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Pat
 
 
 def _write_baseline(path: Path, suppressor) -> None:
-    from casino_audit.suppressions import baseline_document
+    from casino_audit.run.suppressions import baseline_document
 
     text = json.dumps(baseline_document(suppressor.recorded), indent=2, ensure_ascii=False) + "\n"
     try:
@@ -392,7 +392,7 @@ def _write_baseline(path: Path, suppressor) -> None:
 
 def _failed_run(findings: list):
     """A run that could not start: its findings (a config's or ruleset's lines), verdict unknown (exit 2)."""
-    from casino_audit.results import FindingSink, RunResult
+    from casino_audit.core.results import FindingSink, RunResult
 
     sink = FindingSink(0)
     for finding in findings:
@@ -402,7 +402,7 @@ def _failed_run(findings: list):
 
 def _report(result, context, targets: list) -> None:
     """Every report: the files first (each written atomically), then the one for standard output, if any."""
-    from casino_audit.reporters import reporter
+    from casino_audit.report import reporter
 
     for output_format, output in targets:
         if output is None:
@@ -424,7 +424,7 @@ def _report(result, context, targets: list) -> None:
 
 def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Optional[Path]) -> list:
     """The rules a `check` with the same config and options would apply: config rulesets included."""
-    from casino_audit.settings import SettingsError, jurisdiction_code
+    from casino_audit.run.settings import SettingsError, jurisdiction_code
 
     settings = _settings(config=config, rulesets=list(ruleset))
     rulesets = _rulesets(settings)
@@ -440,7 +440,7 @@ def _rules_in_scope(jurisdiction: Optional[str], ruleset: List[Path], config: Op
 def _param_values(ruleset, config: Optional[Path], param: List[str]) -> dict:
     """The ruleset's parameter values from --param and the config, as `check` reads them (a config's values of
     other jurisdictions are known, not refused)."""
-    from casino_audit.settings import SettingsError, param_values
+    from casino_audit.run.settings import SettingsError, param_values
 
     settings = _settings(config=config, params=list(param))
     try:
@@ -463,7 +463,7 @@ def rules_list(
     config: Optional[Path] = _CONFIG_OPTION,
 ):
     """List every rule with its severity and citation."""
-    from casino_audit.reporters import catalogue
+    from casino_audit.report import catalogue
 
     if output_format not in catalogue.LIST_FORMATS:
         raise Fail(f"unknown --format {output_format!r}; choose {', '.join(catalogue.LIST_FORMATS)}")
@@ -478,7 +478,7 @@ def rules_explain(
     config: Optional[Path] = _CONFIG_OPTION,
 ):
     """Explain a rule: what it checks, the article and its original words, what passes and what fails."""
-    from casino_audit.reporters import catalogue
+    from casino_audit.report import catalogue
 
     for rs in _rules_in_scope(None, ruleset, config):
         for rule in rs.rules:
@@ -492,8 +492,8 @@ def rules_explain(
 @_exits
 def rulesets_validate(files: List[Path] = typer.Argument(..., help="Ruleset files to validate.")):
     """Validate ruleset files against the meta-schema and the check kinds; exit 1 if any is invalid."""
-    from casino_audit.reporters.catalogue import validation
-    from casino_audit.rulesets import RulesetError, load_ruleset
+    from casino_audit.report.catalogue import validation
+    from casino_audit.law.rulesets import RulesetError, load_ruleset
 
     bad = False
     for path in files:
@@ -527,8 +527,8 @@ def edge(
     """The house edge of every bet of a game under a jurisdiction's law (or a table's schedule): exactly where
     it can be enumerated, else by a seeded simulation with its 95 % interval, labelled so."""
     from casino_audit.edge import EdgeError, Options, edges
-    from casino_audit.loader import NotOneDocument, load_single_document
-    from casino_audit.reporters import edges as edge_report
+    from casino_audit.read.loader import NotOneDocument, load_single_document
+    from casino_audit.report import edges as edge_report
 
     if output_format not in edge_report.FORMATS:
         raise Fail(f"unknown --format {output_format!r}; choose rich or json")
@@ -542,7 +542,7 @@ def edge(
         data = document.data
         if not isinstance(data, dict) or data.get("game") != game:
             raise Fail(f"{table} is not a {game} table configuration")
-        from casino_audit.kinds import misshapen
+        from casino_audit.documents.kinds import misshapen
 
         problems = misshapen(document, "table")
         if problems:
@@ -575,9 +575,9 @@ def rtp(
     """The return to player of each paytable of a machine's PAR data, computed exactly (a fraction), with its hit
     frequency, standard deviation per spin, each pay's hits and share of the return, and the odds of the top
     award. What cannot be counted within the work budget is estimated by a seeded simulation, labelled so."""
-    from casino_audit import par
-    from casino_audit.loader import NotOneDocument, load_single_document
-    from casino_audit.reporters import rtp as rtp_report
+    from casino_audit.slots import par
+    from casino_audit.read.loader import NotOneDocument, load_single_document
+    from casino_audit.report import rtp as rtp_report
 
     if output_format not in rtp_report.FORMATS:
         raise Fail(f"unknown --format {output_format!r}; choose rich or json")
@@ -624,8 +624,8 @@ def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KI
     """Print the JSON Schema of a document kind (for editors), of rulesets or of the JSON report."""
     if output_format not in ("json", "markdown"):
         raise Fail(f"unknown format {output_format!r}; choose json or markdown")
-    from casino_audit import kinds
-    from casino_audit.shape import packaged_schema
+    from casino_audit.documents import kinds
+    from casino_audit.documents.shape import packaged_schema
 
     if name == "game-log":
         from casino_audit.logs.schema import game_log_schema
@@ -642,7 +642,7 @@ def schema(name: str = typer.Argument(..., help=f"A document kind ({', '.join(KI
     else:
         raise Fail(f"unknown schema {name!r}; choose one of {', '.join([*KIND_NAMES, *SCHEMAS])}")
     if output_format == "markdown":
-        from casino_audit.schema_doc import page
+        from casino_audit.documents.schema_doc import page
 
         typer.echo(page(name, document), nl=False)
     else:
@@ -715,7 +715,7 @@ def sample_meters(
 ):
     """Write a realistic meter log (machines read daily, rollovers, drop-box counts), compliant or with named
     breaches injected: for tests, benchmarks and a first try of `check`."""
-    from casino_audit.loader import NotOneDocument, load_single_document
+    from casino_audit.read.loader import NotOneDocument, load_single_document
     from casino_audit.samples.log import SampleError
     from casino_audit.samples.meters import write
 

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from casino_audit.games.slots import HIGHEST, LINE_ALL, Game, Paytable
+from casino_audit.slots import HIGHEST, LINE_ALL, Game, Paytable
 
 
 def columns(game: Game, reel) -> list[tuple[tuple[str, ...], int]]:

@@ -12,7 +12,7 @@ import sys
 import pytest
 import yaml
 
-from casino_audit.reporters import FORMAT_NAMES
+from casino_audit.report import FORMAT_NAMES
 from conftest import EXAMPLES, REPO
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text("utf-8"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from casino_audit.engine import Checker
-from casino_audit.loader import load_text
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.engine import Checker
+from casino_audit.read.loader import load_text
+from casino_audit.law.rulesets import load_builtin
 from conftest import EXAMPLES
 
 COMPLIANT = (EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8")

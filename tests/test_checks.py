@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from casino_audit.checks import CHECK_KINDS, compile_condition
-from casino_audit.rulesets import RulesetError, load_ruleset
-from casino_audit.shape import ShapeValidator
+from casino_audit.law.checks import CHECK_KINDS, compile_condition
+from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.documents.shape import ShapeValidator
 
 
 def run(spec, data):
@@ -160,7 +160,7 @@ def test_keys_allowed_and_required():
 def test_ratio_checks_every_numerator_a_wildcard_reaches_against_one_denominator():
     spec = {"kind": "value", "target": "/max/*", "per": "/min", "max": 30}
     assert [p for p, _ in run(spec, {"min": 1, "max": {"a": 30, "b": 31, "c": 40}})] == ["/max/b", "/max/c"]
-    from casino_audit.shape import ShapeValidator
+    from casino_audit.documents.shape import ShapeValidator
     assert ShapeValidator(CHECK_KINDS["value"].parameters).errors(
         {"kind": "value", "target": "/a", "per": "/b/*", "max": 1})
 
@@ -252,7 +252,7 @@ def test_shape_messages_quote_values_briefly():
 
 def test_a_bound_too_long_to_read_is_refused_never_read_as_no_bound(tmp_path):
     """Found by the property test under another seed: a 61-digit `max` read as no maximum, passing everything."""
-    from casino_audit.checks.predicates import limit
+    from casino_audit.law.checks.predicates import limit
 
     long_bound = "-0.0000004004427280608819513784426080786122886029726555991509612807819"
     with pytest.raises(ValueError):

@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 import schema_check
-from casino_audit.shape import packaged_schema
+from casino_audit.documents.shape import packaged_schema
 from conftest import EXAMPLES, REPO, without_par
 
 
@@ -272,7 +272,8 @@ def test_house_ruleset_tightens_the_law_through_the_cli(cli, tmp_path):
 def test_a_crashing_check_fails_the_run_and_names_the_rule(monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
-    from casino_audit import checks, cli as cli_module
+    from casino_audit import cli as cli_module
+    from casino_audit.law import checks
 
     original = checks.CHECK_KINDS["value"]
 

@@ -100,7 +100,7 @@ def test_the_root_pre_commit_config_runs_the_script_at_the_commit_msg_stage():
 def test_the_root_pre_commit_config_is_no_filing_and_no_casino_audit_config(tmp_path):
     """A walk of the repository's root passes over it (a hidden entry), as it does .pre-commit-hooks.yaml; it is
     not a name config discovery reads or refuses."""
-    from casino_audit.config import DEFAULT_NAMES, MISSPELT_NAMES
+    from casino_audit.run.config import DEFAULT_NAMES, MISSPELT_NAMES
     assert ".pre-commit-config.yaml" not in DEFAULT_NAMES + MISSPELT_NAMES
     root = tmp_path / "repo"
     (root / "filings").mkdir(parents=True)

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from casino_audit.checks import blocked, undecidable
-from casino_audit.pointers import split
+from casino_audit.law.checks import blocked, undecidable
+from casino_audit.core.pointers import split
 
 
 @pytest.mark.parametrize("data, condition, expected", [

@@ -13,7 +13,7 @@ import pytest
 from casino_audit.games.baccarat import (
     BANKER, OUTCOMES, PLAYER, TIE, card_value, check_deal,
     deal, deal_from_shoe, full_shoe, hand_total, house_edge, is_natural, outcome_probabilities, settle)
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from conftest import REPO
 
 RULES = LU_ART_37_4 = load_builtin("lu").play["punto_banco"].data["drawing"]  # Art. 37-4, as the ruleset has it

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from casino_audit.edge import Options, edges
 from casino_audit.games import blackjack as bj
-from casino_audit.games import blackjack_edge
-from casino_audit.rulesets import load_builtin, rulesets_dir
+from casino_audit.edge import blackjack as blackjack_edge
+from casino_audit.law.rulesets import load_builtin, rulesets_dir
 
 PT = bj.rules(load_builtin("pt").play["blackjack"].data["blackjack"])
 LU_DATA = load_builtin("lu").play["blackjack"].data["blackjack"]

@@ -7,9 +7,10 @@ from itertools import product
 import pytest
 from hypothesis import given, strategies as st
 
-from casino_audit.edge import edges, law_schedule
+from casino_audit.edge import edges
+from casino_audit.law.schedules import law_schedule
 from casino_audit.games import dice
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 
 PT = load_builtin("pt")
 PLAY = {game: PT.play[game].data for game in ("banca_francesa", "craps", "cussec")}

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from casino_audit.games import roulette as r
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from conftest import REPO
 
 PLAY = {code: load_builtin(code.lower()).play for code in ("LU", "PT")}  # the rules of play, with citations

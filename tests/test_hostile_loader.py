@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_audit.loader import load_file, load_text
+from casino_audit.read.loader import load_file, load_text
 
 AMBIGUOUS = "LOAD-AMBIGUOUS"
 

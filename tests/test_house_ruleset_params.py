@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.rulesets import RulesetError, load_ruleset
+from casino_audit.law.rulesets import RulesetError, load_ruleset
 
 CITATION = {"article": "Art. 1er, c)", "text": "x"}
 

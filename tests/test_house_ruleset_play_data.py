@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.rulesets import RulesetError, load_ruleset
+from casino_audit.law.rulesets import RulesetError, load_ruleset
 from test_ruleset_replay_aspects import LU, PUNTO_BANCO, _house, _shipped
 
 CITATION = {"instrument": "lu", "article": "Art. 1er", "text": "x"}
@@ -117,8 +117,8 @@ def test_a_stud_outcome_left_out_is_said_in_a_log_not_passed(tmp_path):
 
     data = copy.deepcopy(load_ruleset(_house(tmp_path, {}, extends="lu")).play["stud_poker"].data)
     del data["outcomes"]["fold"]
-    from casino_audit.edge import law_schedule
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.law.schedules import law_schedule
+    from casino_audit.law.rulesets import load_builtin
 
     payouts = law_schedule(load_builtin("lu"), "stud_poker", "/payouts")
     with pytest.raises(Unavailable) as unavailable:
@@ -161,7 +161,7 @@ def test_a_blackjack_without_its_payouts_is_refused_never_an_internal_error(cli,
 def test_a_blackjack_without_its_payouts_is_said_in_a_log_not_a_crash():
     from casino_audit.replay import Terms, Unavailable
     from casino_audit.replay import blackjack
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.law.rulesets import load_builtin
     from casino_audit.samples.blackjack import SAMPLE_PARAMS
 
     data = copy.deepcopy(load_builtin("lu").play["blackjack"].data)

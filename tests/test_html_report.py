@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.display import printable
-from casino_audit.findings import Suppression
+from casino_audit.core.display import printable
+from casino_audit.core.findings import Suppression
 from conftest import EXAMPLES, REPO
 
 CHROMIUM_TIMEOUT = 120  # seconds for one launch: a hung browser fails the test, never the suite
@@ -198,12 +198,12 @@ def test_filing_text_is_escaped_and_control_characters_shown(cli, tmp_path):
 def test_waived_and_baselined_findings_are_shown_apart():
     """Findings carrying a suppression are listed with their waiver or baseline entry, apart from those that
     count, and never counted as a rule's failures."""
-    from casino_audit.engine import Checker
-    from casino_audit.pipeline import run
-    from casino_audit.reporters import ReportContext, html_report
-    from casino_audit.provenance import in_use
-    from casino_audit.findings import Severity
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.law.engine import Checker
+    from casino_audit.run.pipeline import run
+    from casino_audit.report import ReportContext, html_report
+    from casino_audit.law.provenance import in_use
+    from casino_audit.core.findings import Severity
+    from casino_audit.law.rulesets import load_builtin
 
     rulesets = {"LU": load_builtin("lu")}
     checker = Checker(rulesets)

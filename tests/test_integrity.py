@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 import schema_check
-from casino_audit.shape import packaged_schema
+from casino_audit.documents.shape import packaged_schema
 from conftest import EXAMPLES, REPO, run_cli, without_par
 
 COMPLIANT = (EXAMPLES / "lu/machine-compliant.yaml").read_text("utf-8")
@@ -127,7 +127,7 @@ def test_non_scalar_kind_game_or_jurisdiction_is_a_finding_and_the_batch_goes_on
 
 
 def test_a_crash_in_one_file_is_its_finding_the_rest_is_checked_and_the_run_exits_2(monkeypatch, cli, tmp_path):
-    from casino_audit import checks
+    from casino_audit.law import checks
 
     original = checks.CHECK_KINDS["value"]
 
@@ -362,7 +362,7 @@ def test_builtin_rulesets_are_named_with_file_and_hash(cli):
 
 
 def test_a_copy_of_the_law_is_the_law_and_a_changed_copy_cannot_take_its_name(cli, tmp_path):
-    from casino_audit.rulesets import rulesets_dir
+    from casino_audit.law.rulesets import rulesets_dir
 
     law = (rulesets_dir() / "lu.yaml").read_text("utf-8")
     (tmp_path / "lu.yaml").write_text(law)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit import pipeline
-from casino_audit.engine import Checker
-from casino_audit.rulesets import load_builtin
-from casino_audit.scopes import Dossier, ScopedCheck
-from casino_audit.findings import Severity
+from casino_audit.run import pipeline
+from casino_audit.law.engine import Checker
+from casino_audit.law.rulesets import load_builtin
+from casino_audit.law.scopes import Dossier, ScopedCheck
+from casino_audit.core.findings import Severity
 
 REPO = Path(__file__).resolve().parent.parent
 CONFIG = str(REPO / "examples" / "example.casino-audit.yaml")
@@ -108,7 +108,7 @@ def test_the_workers_are_forked_with_the_collector_frozen(tmp_path, monkeypatch)
 
 
 def test_the_plain_report_is_what_rich_would_write_without_colour(cli, monkeypatch):
-    from casino_audit.reporters import rich_report
+    from casino_audit.report import rich_report
     from rich.text import Text
 
     args = ("check", "examples", "--config", CONFIG, "--no-color", "--max-per-rule", "2")

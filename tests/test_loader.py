@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from casino_audit.loader import load_file, load_text
+from casino_audit.read.loader import load_file, load_text
 
 
 def one_finding(loaded):
@@ -185,7 +185,7 @@ def test_json_values_past_the_node_limit_are_refused(tmp_path):
 
 
 def test_documents_past_the_limit_are_refused_and_those_before_kept():
-    from casino_audit.loader import MAX_DOCUMENTS
+    from casino_audit.read.loader import MAX_DOCUMENTS
 
     loaded = load_text("--- {a: 1}\n" * (MAX_DOCUMENTS + 1))
     assert len(loaded.documents) == MAX_DOCUMENTS

@@ -136,7 +136,7 @@ def test_the_report_never_overwrites_the_homologation_file_a_meter_log_reads(cli
 
 
 def test_named_file_is_the_one_rule(tmp_path):
-    from casino_audit.loader import checking, named_file
+    from casino_audit.read.loader import checking, named_file
 
     log = str(tmp_path / "a" / "log.jsonl")
     (tmp_path / "a").mkdir()

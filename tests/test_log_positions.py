@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 import records  # noqa: E402
 
-from casino_audit import loader
+from casino_audit.read import loader
 from casino_audit.logs.reader import LogRecord, read_json_lines
 
 

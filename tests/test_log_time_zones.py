@@ -4,7 +4,7 @@ an hour the clock skips in March is no time at all, and a day is the table's loc
 
 import pytest
 
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from test_log_sessions import FRENCH, RED
 from test_rt19_dice import LU_ENGLISH, roulette_coup, run_log
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from casino_audit.findings import Severity
-from casino_audit.loader import load_file
+from casino_audit.core.findings import Severity
+from casino_audit.read.loader import load_file
 from casino_audit.meters import theory as theories
 from conftest import EXAMPLES, without_par
 from test_meters import DEPARTURE, MACHINE_TEXT, START, check, header, month, reading, write
@@ -54,7 +54,7 @@ def test_the_bound_is_p_times_top_minus_p_and_holds_the_exact_variance():
     assert three.source == theories.BOUND and three.top == 1250 and three.rtp == Fraction(9405, 10000)
     assert three.variance == three.rtp * (three.top - three.rtp)
     # where the PAR data are counted exactly, the bound their top award gives is never below their variance
-    from casino_audit import par
+    from casino_audit.slots import par
 
     for name in ("machine-compliant.yaml", "machine-par-below-85.yaml"):
         data = load_file(EXAMPLES / "lu" / name).documents[0].data

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino_audit.findings import Severity
+from casino_audit.core.findings import Severity
 from test_meters import START, check, header, reading, write
 
 RATE = "LU-SLOT-LOG-RETURN-RATE"

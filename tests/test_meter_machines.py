@@ -4,7 +4,7 @@ and the two ids of one filed machine read one machine's meters."""
 
 from __future__ import annotations
 
-from casino_audit.findings import Severity
+from casino_audit.core.findings import Severity
 from test_meters import COIN_IN_RESET, MACHINE_TEXT, check, header, month, write
 
 SERIAL = "NV-232-0048817"  # machine-compliant.yaml's

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import yaml
 
-from casino_audit.findings import Severity
+from casino_audit.core.findings import Severity
 from casino_audit.meters import theory as theories
 from test_meters import MACHINE_TEXT, START, check, header, reading, write
 

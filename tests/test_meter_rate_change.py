@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from casino_audit.findings import Severity
-from casino_audit.loader import load_file
+from casino_audit.core.findings import Severity
+from casino_audit.read.loader import load_file
 from casino_audit.meters import theory as theories
 from casino_audit.meters.stats import bet_squares, log_inverse
 from conftest import EXAMPLES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from casino_audit.findings import Severity
+from casino_audit.core.findings import Severity
 from test_meters import COIN_IN_RESET, DEPARTURE, MACHINE_TEXT, METER_RESET, MINIMUM, check, header, month, write
 
 RATE = "LU-SLOT-LOG-RETURN-RATE"

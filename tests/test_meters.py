@@ -14,12 +14,12 @@ from statistics import NormalDist
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from casino_audit.engine import Checker
-from casino_audit.findings import Severity
+from casino_audit.law.engine import Checker
+from casino_audit.core.findings import Severity
 from casino_audit.meters import theory as theories
 from casino_audit.meters.stats import bet_squares, normal_quantile
-from casino_audit.pipeline import run
-from casino_audit.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
+from casino_audit.run.pipeline import run
+from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
 from casino_audit.samples.meters import BREACHES
 from conftest import EXAMPLES, without_par
 
@@ -684,7 +684,7 @@ def test_times_with_an_offset_are_measured_against_the_period_in_that_offset(tmp
 
 def test_the_csv_reader_nests_dotted_header_keys_and_refuses_a_key_with_its_members_for_game_logs_too(tmp_path):
     from casino_audit.logs.reader import _cell, read_csv
-    from casino_audit.parsers import _csv_layout
+    from casino_audit.read.parsers import _csv_layout
 
     path = tmp_path / "log.csv"
     path.write_text("# kind: game-log\n# game: punto_banco\n# decks: 6\n# limits.minimum: 20\n# limits: 5\n"
@@ -744,7 +744,7 @@ def test_the_most_a_game_stakes_is_the_maximum_stake_over_the_denomination_floor
 
 
 def test_the_theory_is_computed_from_par_data_where_the_file_gives_them():
-    from casino_audit.loader import load_file
+    from casino_audit.read.loader import load_file
 
     compliant = load_file(EXAMPLES / "lu/machine-compliant.yaml").documents[0].data
     theory = theories.theory_of(compliant)

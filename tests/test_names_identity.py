@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from casino_audit.display import CONFUSABLES, _prototypes, nameless, same_name, skeleton
+from casino_audit.core.display import CONFUSABLES, _prototypes, nameless, same_name, skeleton
 from test_log_sessions import BJ_PARAMS, FRENCH, RED, blackjack_log
 from test_rt19_dice import roulette_coup, run_log
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from casino_audit import rulesets
-from casino_audit.rulesets import load_builtin
+from casino_audit.law import rulesets
+from casino_audit.law.rulesets import load_builtin
 
 
 def _mappings(value, path=""):

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_audit import par
-from casino_audit.checks import CHECK_KINDS
-from casino_audit.checks import par as par_check
-from casino_audit.games import slots
-from casino_audit.loader import load_single_document
+from casino_audit.slots import par
+from casino_audit.law.checks import CHECK_KINDS
+from casino_audit.law.checks import par as par_check
+from casino_audit import slots
+from casino_audit.read.loader import load_single_document
 from conftest import EXAMPLES
 from slots_brute import paytable_figures
 
@@ -220,7 +220,7 @@ def test_rtp_refuses_what_it_cannot_compute_with_exit_2(cli, tmp_path):
 
 
 def test_a_count_past_its_budget_is_labelled_an_estimate_in_json(monkeypatch, cli):
-    monkeypatch.setattr(slots, "JOINT_BUDGET", 10)
+    monkeypatch.setattr(slots.count, "JOINT_BUDGET", 10)
     report = json.loads(cli("rtp", str(COMPLIANT), "--format", "json", "--rounds", "2000").stdout)
     [table] = report["paytables"]
     assert table["exact"] is True and table["sd_exact"] is False and table["sd_rounds"] == 2000
@@ -308,7 +308,7 @@ def test_the_rules_through_the_command_at_their_lines(cli):
 
 
 def test_an_estimated_return_is_given_with_its_interval_in_json(monkeypatch, cli):
-    monkeypatch.setattr(slots, "LINE_BUDGET", 10)
+    monkeypatch.setattr(slots.count, "LINE_BUDGET", 10)
     report = json.loads(cli("rtp", str(COMPLIANT), "--format", "json", "--rounds", "3000", "--seed", "5").stdout)
     [table] = report["paytables"]
     assert table["exact"] is False and table["rounds"] == 3000

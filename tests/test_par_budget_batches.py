@@ -14,8 +14,8 @@ from pathlib import Path
 
 from collections import OrderedDict
 
-from casino_audit.checks import par as par_check
-from casino_audit.games import slots
+from casino_audit.law.checks import par as par_check
+from casino_audit import slots
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 

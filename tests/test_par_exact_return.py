@@ -1,5 +1,5 @@
 """`check` judges a machine's PAR return exactly wherever `rtp` counts it exactly (issue 22): both count the
-returns by the same pass of casino_audit.par.returns within the same budget of operations (slots.RETURN_WORK, one
+returns by the same pass of casino_audit.slots.par.returns within the same budget of operations (slots.RETURN_WORK, one
 per file), and where only an estimate is possible the finding says why and what would decide."""
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 
 import par_sheets  # noqa: E402
 
-from casino_audit import par  # noqa: E402
-from casino_audit.checks import par as par_check  # noqa: E402
-from casino_audit.games import slots  # noqa: E402
+from casino_audit.slots import par  # noqa: E402
+from casino_audit.law.checks import par as par_check  # noqa: E402
+from casino_audit import slots  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -99,7 +99,8 @@ def _estimated(rtp: Fraction, half_width_95: Fraction):
     """A simulated result whose 95 % interval is rtp +/- half_width_95 (as slots_simulate builds them)."""
     from types import SimpleNamespace
 
-    from casino_audit.games import slots, slots_simulate
+    from casino_audit import slots
+    from casino_audit.slots import simulate as slots_simulate
 
     error = half_width_95 / Fraction(196, 100)
     result = slots.Result("base", Fraction(1), 1, rtp, exact=False, rounds=10_000,
@@ -112,7 +113,7 @@ def _estimated(rtp: Fraction, half_width_95: Fraction):
 def test_an_estimate_whose_95_percent_interval_clears_the_minimum_but_not_the_deciding_one_cannot_tell():
     """An estimated 86 % with a 95 % interval of 85.5 to 86.5 passed the 85 % minimum: with a seed anyone can read,
     one variant of a file in twenty passes so. The deciding interval (6.11 standard errors) crosses 85 %."""
-    from casino_audit.checks.par import _minimum
+    from casino_audit.law.checks.par import _minimum
 
     said = list(_minimum(_estimated(Fraction(86, 100), Fraction(5, 1000)), Fraction(85)))
     assert len(said) == 1 and said[0][1].startswith("cannot tell") and "once in a billion" in said[0][1]

@@ -12,7 +12,7 @@ import tomllib
 import pytest
 import yaml
 
-from casino_audit.parsers import WALKED_EXTENSIONS
+from casino_audit.read.parsers import WALKED_EXTENSIONS
 from conftest import EXAMPLES, REPO
 
 HOOKS = {hook["id"]: hook for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))}

@@ -8,11 +8,11 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from casino_audit import pipeline, progress_bar
+from casino_audit.run import pipeline, progress_bar
 from casino_audit.cli import app
-from casino_audit.engine import Checker
-from casino_audit.pipeline import Progress, run
-from casino_audit.rulesets import builtin_names, load_builtin
+from casino_audit.law.engine import Checker
+from casino_audit.run.pipeline import Progress, run
+from casino_audit.law.rulesets import builtin_names, load_builtin
 from conftest import EXAMPLES, REPO
 
 RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}

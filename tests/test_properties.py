@@ -20,16 +20,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import schema_check
-from casino_audit import checks, pointers
-from casino_audit.engine import Checker
-from casino_audit.findings import Severity
-from casino_audit.kinds import KINDS
-from casino_audit.loader import load_file
-from casino_audit.pipeline import run
-from casino_audit.provenance import in_use
-from casino_audit.reporters import ReportContext, json_report
-from casino_audit.rulesets import builtin_names, load_builtin
-from casino_audit.shape import packaged_schema
+from casino_audit.law import checks
+from casino_audit.core import pointers
+from casino_audit.law.engine import Checker
+from casino_audit.core.findings import Severity
+from casino_audit.documents.kinds import KINDS
+from casino_audit.read.loader import load_file
+from casino_audit.run.pipeline import run
+from casino_audit.law.provenance import in_use
+from casino_audit.report import ReportContext, json_report
+from casino_audit.law.rulesets import builtin_names, load_builtin
+from casino_audit.documents.shape import packaged_schema
 from conftest import EXAMPLES, TEST_PARAMS
 
 RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casino_audit.cases import load_cases, run_case
-from casino_audit.rulesets import builtin_names, load_builtin, rulesets_dir
+from casino_audit.law.cases import load_cases, run_case
+from casino_audit.law.rulesets import builtin_names, load_builtin, rulesets_dir
 from conftest import EXAMPLES, TEST_PARAMS, run_in_process
 
 T = "2026-11-02T21:00:{:02d}"
@@ -343,7 +343,7 @@ def test_a_house_ruleset_brings_its_own_provisions_and_instruments(tmp_path):
     (("          text: A rua paga", "          words: A rua paga"), ":11:11:", "payouts/0/text` is required"),
 ])
 def test_a_provision_names_an_instrument_the_ruleset_has_and_quotes_words(tmp_path, change, where, words):
-    from casino_audit.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.rulesets import RulesetError, load_ruleset
 
     path = tmp_path / "casa.yaml"
     path.write_text(HOUSE_ROULETTE.replace(*change), "utf-8")

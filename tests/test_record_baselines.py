@@ -172,7 +172,7 @@ def test_an_older_baseline_is_read_by_place_as_it_was_and_said(cli, tmp_path, ve
 
 
 def test_a_records_identity_is_its_values_exactly_and_stays_small():
-    from casino_audit.pipeline import record_identity
+    from casino_audit.run.pipeline import record_identity
 
     game = {"kind": "game-log", "table": "R1"}
     assert record_identity(game, {"coup": 5, "time": "t"}) == (("coup", "5"), ("table", '"R1"'), ("time", '"t"'))

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from casino_audit.games import baccarat, poker_stud, roulette
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from conftest import run_in_process
 
 import test_games_poker as stud_readings
@@ -26,7 +26,7 @@ def test_csv_duplicate_header_is_not_silently_collapsed(tmp_path):
     """A CSV header naming a column twice: read_csv builds each row with dict(zip(header, row)), so the last cell
     silently wins. A machine whose rate is given as 80 % then 92.5 % loses the 80 % breach without a trace,
     exactly what LOAD-DUPLICATE-KEY exists to prevent in YAML/JSON (README: "a filing with two
-    `redistribution_rate:` must not pass"). Cause: casino_audit/parsers.py read_csv."""
+    `redistribution_rate:` must not pass"). Cause: casino_audit/read/parsers.py read_csv."""
     (tmp_path / "machines.csv").write_text(
         "kind,jurisdiction,redistribution_rate,redistribution_rate\nmachine,LU,80 %,92.5 %\n", encoding="utf-8")
     done, report = _report(tmp_path, "machines.csv")
@@ -57,7 +57,7 @@ def test_report_names_only_the_rulesets_the_run_used(tmp_path):
     """A run over one Luxembourg machine names LU, MC and PT as 'rulesets in use' (with their files and hashes):
     settings.param_values iterates `rulesets.items()`, which reads every built-in ruleset, so the lazy loading
     (settings.Rulesets, provenance.in_use 'only those the run read') never applies and the report's provenance
-    claims rulesets that judged nothing. Cause: casino_audit/settings.py param_values."""
+    claims rulesets that judged nothing. Cause: casino_audit/run/settings.py param_values."""
     from conftest import EXAMPLES
     done, report = _report(tmp_path, str(EXAMPLES / "lu" / "machine-compliant.yaml"))
     assert [r["jurisdiction"] for r in report["rulesets"]] == ["LU"]

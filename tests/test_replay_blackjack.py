@@ -9,9 +9,9 @@ import pytest
 
 from casino_audit.replay import Terms, Unavailable
 from casino_audit.replay import blackjack as R
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from casino_audit.samples import blackjack as S
-from casino_audit.shape import ShapeValidator
+from casino_audit.documents.shape import ShapeValidator
 
 PT_PARAMS = {"blackjack_jackpot_stake_eur": Decimal(5)}
 

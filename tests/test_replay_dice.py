@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from jsonschema import Draft202012Validator
 
-from casino_audit.edge import law_schedule
+from casino_audit.law.schedules import law_schedule
 from casino_audit.replay import Terms, Unavailable
 from casino_audit.replay import dice as family
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from casino_audit.samples import dice as samples
 
 PT = load_builtin("pt")

@@ -12,7 +12,7 @@ from casino_audit.games import roulette as engine
 from casino_audit.logs.session import terms_for
 from casino_audit.replay import Terms
 from casino_audit.replay import roulette as replay
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from casino_audit.samples import roulette as samples
 
 LU_ENGLISH = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": "Casino 2000",

@@ -1,5 +1,5 @@
 """Stud poker game logs (casino_audit.replay.stud, casino_audit.samples.stud) and the ante's house edge
-(casino_audit.games.stud_edge): every aspect found at its pointer, the samples clean or breached as asked,
+(casino_audit.edge.stud): every aspect found at its pointer, the samples clean or breached as asked,
 Monaco's special cases, amounts to the cent, and the simulation checked against an exact enumeration and a
 published figure."""
 
@@ -15,11 +15,11 @@ from hypothesis import given, settings, strategies as st
 from conftest import REPO
 from casino_audit.games.poker import Card, parse_card
 from casino_audit.games.poker_stud import bind_params, paytable_from_payouts, stud_rules
-from casino_audit.edge import law_schedule
-from casino_audit.games.stud_edge import exact_edge, simulate
+from casino_audit.law.schedules import law_schedule
+from casino_audit.edge.stud import exact_edge, simulate
 from casino_audit.replay import Terms, Unavailable
 from casino_audit.replay import stud
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 from casino_audit.samples import stud as samples
 
 GAME = {"lu": "stud_poker", "mc": "stud_poker", "pt": "poker_sem_descarte"}

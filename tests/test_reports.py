@@ -16,12 +16,12 @@ from urllib.parse import unquote_to_bytes
 import pytest
 
 import schema_check
-from casino_audit.findings import Citation, Finding, Location, Related, Severity, Suppression
-from casino_audit.provenance import in_use
-from casino_audit.reporters import FORMAT_NAMES, ReportContext, reporter
-from casino_audit.results import FindingSink, FileRecord, RunResult
-from casino_audit.rulesets import load_builtin
-from casino_audit.settings import Setting
+from casino_audit.core.findings import Citation, Finding, Location, Related, Severity, Suppression
+from casino_audit.law.provenance import in_use
+from casino_audit.report import FORMAT_NAMES, ReportContext, reporter
+from casino_audit.core.results import FindingSink, FileRecord, RunResult
+from casino_audit.law.rulesets import load_builtin
+from casino_audit.run.settings import Setting
 from conftest import EXAMPLES, REPO, run_in_process, without_par
 
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))
@@ -199,7 +199,7 @@ def markdown_cells(row: str) -> list[str]:
 
 
 def from_markdown(text: str) -> tuple[Counter, dict, Counter]:
-    from casino_audit.reporters.markdown_report import unescape
+    from casino_audit.report.markdown_report import unescape
 
     found, apart = Counter(), Counter()
     lines = text.splitlines()
@@ -368,7 +368,7 @@ def test_sarif_meets_github_code_scanning_requirements(tmp_path):
     ids = [rule["id"] for rule in rules]
     assert len(ids) == len(set(ids))
     # every rule of the rulesets in use and every finding id of the tool's own
-    from casino_audit.findings import TOOL_FINDINGS
+    from casino_audit.core.findings import TOOL_FINDINGS
     in_use_ids = {rule.id for code in ("lu", "pt", "mc") for rule in load_builtin(code).rules}
     assert in_use_ids | set(TOOL_FINDINGS) == set(ids)
     for rule in rules:
@@ -481,8 +481,8 @@ def test_text_from_a_filing_can_neither_break_nor_forge_any_format():
     assert properties == {"file": "filings/we,ird:name|<&>.yaml", "line": "3", "col": "7", "title": "LU-SLOT-RTP-MIN"}
     assert message.startswith("| error | **PASSED**") and "%0A 100%" in message and "\\x1b[2J" in message
     # markdown: one row per finding, each cell reads back as written
-    from casino_audit.display import printable
-    from casino_audit.reporters.markdown_report import unescape
+    from casino_audit.core.display import printable
+    from casino_audit.report.markdown_report import unescape
 
     rows = [line for line in outputs["markdown"].splitlines() if line.startswith("| **")]
     assert len(rows) == 2
@@ -698,7 +698,7 @@ def test_github_actions_gets_annotations_unless_a_format_is_named(tmp_path):
 
 
 def test_github_escapes_data_and_properties_as_the_runner_requires():
-    from casino_audit.reporters.github_report import annotation, escape_data, escape_property
+    from casino_audit.report.github_report import annotation, escape_data, escape_property
 
     assert escape_data("100% done\r\nnext") == "100%25 done%0D%0Anext"
     assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
@@ -710,7 +710,7 @@ def test_github_escapes_data_and_properties_as_the_runner_requires():
 def test_a_finding_written_fast_is_written_as_json_dumps_writes_it():
     from hypothesis import given, settings, strategies as st
 
-    from casino_audit.reporters.json_report import finding_dict, finding_json
+    from casino_audit.report.json_report import finding_dict, finding_json
 
     texts = st.text(max_size=12)
     optional = st.none() | texts

@@ -8,7 +8,7 @@ import pytest
 from casino_audit.replay import Terms
 from casino_audit.replay import blackjack as BJ
 from casino_audit.replay import stud as ST
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 
 NO_BURN = frozenset(BJ.ASPECTS) - {"burn"}  # a shoe's burn (PT n.º 10) is tested apart (tests/test_log_burns.py)
 
@@ -132,7 +132,7 @@ def test_one_short_hand_does_not_stop_the_other_boxes():
 def test_a_jackpot_stake_at_stud_poker_is_a_settlement_finding(code, game, params):
     # Before: a MC or LU stud poker box staking 500 on a "jackpot" the law does not have passed clean, exit 0
     # (the jackpot is poker sem descarte's, PT n.º 3).
-    from casino_audit.edge import law_schedule
+    from casino_audit.law.schedules import law_schedule
     ruleset = load_builtin(code)
     prepared = ST.prepare(game, Terms(ruleset.play[game], law_schedule(ruleset, game, "/payouts"), params=params))
     record = {"coup": 1, "time": "2026-11-02T21:00:00", "session": "S-1", "dealer": "8d 8h 4s 4c 2c".split(),
@@ -164,7 +164,7 @@ def test_pt_side_bets_without_the_jackpot_stake_parameter_still_find_a_super_jac
 def test_an_outcome_left_to_a_parameter_leaves_only_its_coups_unsettled(code, game):
     # Before: without stud_poker_high_card_raise (LU) or poker_sem_descarte_unqualified_raise (PT) no coup at all
     # was settled, so a pair beaten by two pairs and paid +30 passed with an info note (PT: exit 0).
-    from casino_audit.edge import law_schedule
+    from casino_audit.law.schedules import law_schedule
     from casino_audit.replay import Unavailable
     ruleset = load_builtin(code)
     with pytest.raises(Unavailable) as error:

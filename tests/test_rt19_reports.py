@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
-from casino_audit.findings import Finding, Severity
-from casino_audit.results import FileRecord, FindingSink, Omitted, RunResult
-from casino_audit.settings import Setting
+from casino_audit.core.findings import Finding, Severity
+from casino_audit.core.results import FileRecord, FindingSink, Omitted, RunResult
+from casino_audit.run.settings import Setting
 from test_reports import context_for, render
 
 # The commands the Actions runner registers (ActionCommandManager): a legacy `##[name]` is read anywhere in a
@@ -59,7 +59,7 @@ def test_github_report_lines_hold_no_legacy_workflow_command_from_a_file_name():
 def test_a_waivers_glob_covers_no_file_outside_its_config_directory(tmp_path):
     from datetime import date
 
-    from casino_audit.suppressions import Suppressor, Waiver
+    from casino_audit.run.suppressions import Suppressor, Waiver
 
     config = tmp_path / "casino-a" / "casino-audit.yaml"
     waiver = Waiver("LU-SLOT-RTP-MIN", "**/*.yaml", None, "trial for casino A", "Ministère", "D-1",
@@ -81,7 +81,7 @@ def capped_waived_run():
     the findings that count and those waived apart)."""
     from datetime import date
 
-    from casino_audit.suppressions import Suppressor, Waiver
+    from casino_audit.run.suppressions import Suppressor, Waiver
 
     path = "filings/a.yaml"
     waiver = Waiver("LU-SLOT-RTP-MIN", "filings/a.yaml", "/w", "trial", "Ministère", "D-1", date(2099, 1, 1),
@@ -117,7 +117,7 @@ def test_findings_not_listed_say_whether_they_are_waived_in_every_format():
 
 
 def test_html_counts_a_rule_and_a_file_as_the_verdict_does_when_waived_findings_are_capped():
-    from casino_audit.reporters.html_report import file_counts, rule_counts
+    from casino_audit.report.html_report import file_counts, rule_counts
 
     result = capped_waived_run()
     counted, suppressed = rule_counts(result)

@@ -120,8 +120,8 @@ def test_a_house_rule_that_lets_a_missing_value_pass_is_not_called_tightened():
     # filing without the value (as it does when --ignore switches the reporter off) was said nowhere.
     import dataclasses
 
-    from casino_audit.provenance import LOOSENED, REPLACED, classify
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.law.provenance import LOOSENED, REPLACED, classify
+    from casino_audit.law.rulesets import load_builtin
 
     rtp = next(rule for rule in load_builtin("lu").rules if rule.id == "LU-SLOT-RTP-MIN")
     assert isinstance(rtp.check["missing"], dict)

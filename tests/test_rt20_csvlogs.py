@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import yaml
 
-from casino_audit.engine import Checker
-from casino_audit.findings import Severity
-from casino_audit.pipeline import run
-from casino_audit.rulesets import builtin_names, load_builtin
+from casino_audit.law.engine import Checker
+from casino_audit.core.findings import Severity
+from casino_audit.run.pipeline import run
+from casino_audit.law.rulesets import builtin_names, load_builtin
 from conftest import EXAMPLES
 
 RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}

@@ -48,7 +48,7 @@ def test_a_monaco_stud_table_closed_to_standing_players_passes(tmp_path, edits):
 
 # --- pt.yaml's not_encoded says what is left out, and nothing a rule does check ----------------------------------
 def test_pt_not_encoded_neither_disowns_a_replayed_number_nor_claims_an_unchecked_one():
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.law.rulesets import load_builtin
 
     pt = load_builtin("pt")
     entries = {entry["article"]: entry for entry in pt.not_encoded}
@@ -86,8 +86,8 @@ def test_a_poker_maximum_within_25_authorised_minima_passes(tmp_path, stakes):
 # --- craps parameters the text leaves to the table (n.º 10.2's bar, n.º 12's missing payouts): a value given but
 # unreadable is an error of the run, never the note "give the parameter" that a value not given earns -------------
 def _craps(params):
-    from casino_audit.engine import Checker
-    from casino_audit.pipeline import run
+    from casino_audit.law.engine import Checker
+    from casino_audit.run.pipeline import run
     from conftest import EXAMPLES
     from test_law_readings import RULESETS
 
@@ -111,7 +111,7 @@ def test_a_craps_bar_of_two_or_twelve_is_taken(bar):
 
 
 def test_an_unreadable_craps_place_payout_is_an_error_not_a_note():
-    from casino_audit.findings import Severity
+    from casino_audit.core.findings import Severity
 
     found = [f for f in _craps({"craps_place_4_pays": "nine to five"}) if f.rule_id == "PT-CRAPS-LOG-GIVEN-PAYOUTS"]
     assert found and all(f.severity == Severity.ERROR for f in found), found
@@ -119,7 +119,7 @@ def test_an_unreadable_craps_place_payout_is_an_error_not_a_note():
 
 
 def test_craps_place_payouts_not_given_are_a_note():
-    from casino_audit.findings import Severity
+    from casino_audit.core.findings import Severity
 
     found = [f for f in _craps({}) if f.rule_id == "PT-CRAPS-LOG-GIVEN-PAYOUTS"]
     assert found and all(f.severity == Severity.INFO for f in found), found
@@ -134,7 +134,7 @@ def _macau(tmp_path, bets, limits=""):
     import json
 
     from test_law_readings import checker
-    from casino_audit.pipeline import run
+    from casino_audit.run.pipeline import run
 
     coup = {"coup": 1, "time": "2026-11-02T22:00:05", "session": "S", "shoe": 1, "player": ["9h", "Kd"],
             "banker": ["5c", "Qh"], "outcome": "player", "bets": bets}
@@ -156,7 +156,7 @@ def _bet(seat, chance, stake):
     pytest.param([_bet(1, "ponto", 100), _bet(1, "banca", 70)], "40", id="30 apart, minimum raised to 40"),
 ])
 def test_a_macau_player_on_both_sides_closer_than_the_minimum_is_a_breach(tmp_path, bets, limits):
-    from casino_audit.findings import Severity
+    from casino_audit.core.findings import Severity
 
     found = _macau(tmp_path, bets, limits)
     assert [f.severity for f in found] == [Severity.ERROR], found

@@ -10,7 +10,7 @@ import pytest
 
 from casino_audit.games import baccarat
 from casino_audit.games.baccarat import BANKER, OUTCOMES, PLAYER, TIE
-from casino_audit.rulesets import load_builtin
+from casino_audit.law.rulesets import load_builtin
 
 RULES = load_builtin("lu").play["punto_banco"].data["drawing"]  # LU Art. 37-4, as the ruleset has it
 LU_PAYOUTS = {  # Art. 37-4: punto at evens, banco 19 for 20, égalité 8 for 1; a tie hands punto and banco back
@@ -104,7 +104,7 @@ def test_a_shoe_of_exactly_six_cards_is_enough_for_a_coup():
 # --- checks/schedule.py ----------------------------------------------------------------------------------------
 
 def _schedule(spec, data):
-    from casino_audit.checks import CHECK_KINDS
+    from casino_audit.law.checks import CHECK_KINDS
     return list(CHECK_KINDS["schedule"].compile({"kind": "schedule", **spec})(data))
 
 
@@ -140,8 +140,8 @@ def test_missing_allowed_lets_an_absent_schedule_pass_and_only_then():
 
 def test_a_schedule_listing_no_entry_is_no_rule():
     # An empty `equals:` or `max:` would check nothing, in silence: the ruleset's schema refuses it.
-    from casino_audit.checks import CHECK_KINDS
-    from casino_audit.shape import ShapeValidator
+    from casino_audit.law.checks import CHECK_KINDS
+    from casino_audit.documents.shape import ShapeValidator
     validator = ShapeValidator(CHECK_KINDS["schedule"].parameters)
     assert validator.errors({"kind": "schedule", "target": "/p", "equals": {}})
     assert validator.errors({"kind": "schedule", "target": "/p", "max": {}})
@@ -149,7 +149,7 @@ def test_a_schedule_listing_no_entry_is_no_rule():
 
 
 def test_a_schedule_describes_its_values_bounds_divisor_and_closure():
-    from casino_audit.checks import CHECK_KINDS
+    from casino_audit.law.checks import CHECK_KINDS
     describe = CHECK_KINDS["schedule"].describe
     assert describe({"kind": "schedule", "target": "/p", "equals": {"plein": 35, "cheval": "17"}, "closed": True}) \
         == "`p` must give plein 35, cheval '17'; no other entry is allowed"
@@ -240,7 +240,7 @@ def test_a_zero_rule_given_that_agrees_with_the_law_is_accepted():
 
 
 # --- values.py -------------------------------------------------------------------------------------------------
-from casino_audit import values  # noqa: E402
+from casino_audit.core import values  # noqa: E402
 
 
 @pytest.mark.parametrize("number", [0.5, 85.0, float("nan"), 1 + 0j])
@@ -665,7 +665,7 @@ def test_a_house_drawing_table_without_a_row_for_a_total_is_refused_not_left_unc
     stood (no table allows it) passed every log with no finding and no note, the replay skipping a missing row."""
     from casino_audit.replay import Terms
     from casino_audit.replay import baccarat as replay_baccarat
-    from casino_audit.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.rulesets import RulesetError, load_ruleset
 
     incomplete = tmp_path / "house.yaml"
     incomplete.write_text(HOUSE_DRAWING.replace("ROWS\n", ""), encoding="utf-8")

@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 
 import par_sheets  # noqa: E402
 
-from casino_audit import par  # noqa: E402
-from casino_audit.games import slots  # noqa: E402
+from casino_audit.slots import par  # noqa: E402
+from casino_audit import slots  # noqa: E402
 
 
 def _two_paytables() -> dict:

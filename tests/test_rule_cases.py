@@ -6,10 +6,10 @@ import textwrap
 
 import pytest
 
-from casino_audit.cases import (CasesError, PatchError, apply_patch, base_data, bases_dir, changes, load_cases,
+from casino_audit.law.cases import (CasesError, PatchError, apply_patch, base_data, bases_dir, changes, load_cases,
                                 render, run_case)
-from casino_audit.loader import load_file
-from casino_audit.rulesets import builtin_names, load_builtin
+from casino_audit.read.loader import load_file
+from casino_audit.law.rulesets import builtin_names, load_builtin
 from conftest import EXAMPLES
 
 RULESETS = [load_builtin(name) for name in builtin_names()]

@@ -13,9 +13,9 @@ import pytest
 
 from conftest import REPO
 
-from casino_audit.loader import load_bytes
+from casino_audit.read.loader import load_bytes
 from casino_audit.replay.families import FAMILY_OF, GAMES_BY_FAMILY
-from casino_audit.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
+from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
 
 
 def _shipped(name: str) -> dict:

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset, rulesets_dir
-from casino_audit.shape import ShapeValidator, packaged_schema
-from casino_audit.loader import load_file
+from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset, rulesets_dir
+from casino_audit.documents.shape import ShapeValidator, packaged_schema
+from casino_audit.read.loader import load_file
 
 SOURCES = {"LU": "lu-rgd-2002-03-08.txt", "PT": "pt-portaria-217-2007.txt", "MC": "mc-am-2003-281.txt"}
 
@@ -127,7 +127,7 @@ def test_one_of_errors_show_the_best_match_not_every_alternative(tmp_path):
 
 
 def test_coverage_document_is_generated_from_the_rulesets():
-    from casino_audit.reporters.coverage import markdown
+    from casino_audit.report.coverage import markdown
 
     rulesets = [load_builtin(name) for name in builtin_names()]
     generated = markdown(rulesets)
@@ -216,7 +216,7 @@ def test_a_house_ruleset_may_not_take_a_builtin_name(tmp_path):
 
 
 def test_a_large_ruleset_extended_twenty_times_is_read_once(tmp_path, monkeypatch):
-    from casino_audit import rulesets
+    from casino_audit.law import rulesets
 
     write(tmp_path, HOUSE.replace("ruleset: house", "ruleset: big"), "big.yaml")
     for number in range(20):

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from casino_audit.replay.families import FAMILY_OF
-from casino_audit.rulesets import builtin_names, load_builtin
+from casino_audit.law.rulesets import builtin_names, load_builtin
 from casino_audit.samples.blackjack import SAMPLE_PARAMS
 from casino_audit.samples.log import family_module
 from conftest import TEST_PARAMS

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from casino_audit.replay.families import FAMILY_OF
-from casino_audit.rulesets import builtin_names, load_builtin
+from casino_audit.law.rulesets import builtin_names, load_builtin
 
 COUPS = 120
 

@@ -3,9 +3,10 @@
 import jsonschema
 import pytest
 
-from casino_audit import cases, checks, kinds
-from casino_audit.config import CONFIG_SCHEMA
-from casino_audit.shape import packaged_schema
+from casino_audit.law import cases, checks
+from casino_audit.documents import kinds
+from casino_audit.run.config import CONFIG_SCHEMA
+from casino_audit.documents.shape import packaged_schema
 
 SCHEMAS = {f"kind {name}": kinds.schema(name) for name in kinds.KINDS}
 SCHEMAS.update({"ruleset": packaged_schema("ruleset.schema.json"), "report": packaged_schema("report.schema.json"),
@@ -23,7 +24,7 @@ def test_errors_listed_property_by_property_are_those_of_the_whole_document():
     first); for any document, of any kind it fits, the explained errors are the same as from the whole."""
     from hypothesis import given, settings, strategies as st
 
-    from casino_audit.loader import load_file
+    from casino_audit.read.loader import load_file
     from conftest import EXAMPLES
 
     documents = [document.data for path in sorted(EXAMPLES.rglob("*.yaml"))

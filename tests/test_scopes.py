@@ -6,12 +6,12 @@ import tracemalloc
 
 import pytest
 
-from casino_audit.engine import Checker
-from casino_audit.findings import Location, Severity
-from casino_audit.parsers import parser_for, read_csv, read_json_lines
-from casino_audit.pipeline import run
-from casino_audit.rulesets import builtin_names, load_builtin
-from casino_audit.scopes import DOSSIER, RECORD, ScopedCheck
+from casino_audit.law.engine import Checker
+from casino_audit.core.findings import Location, Severity
+from casino_audit.read.parsers import parser_for, read_csv, read_json_lines
+from casino_audit.run.pipeline import run
+from casino_audit.law.rulesets import builtin_names, load_builtin
+from casino_audit.law.scopes import DOSSIER, RECORD, ScopedCheck
 from conftest import EXAMPLES
 
 RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}
@@ -73,7 +73,7 @@ def test_parsers_by_file_type():
 
 
 def test_a_run_reads_only_the_rulesets_its_documents_need():
-    from casino_audit.settings import Rulesets, load_rulesets, resolve
+    from casino_audit.run.settings import Rulesets, load_rulesets, resolve
 
     rulesets = load_rulesets(resolve())
     assert isinstance(rulesets, Rulesets) and rulesets.loaded() == {}
@@ -85,7 +85,7 @@ def test_a_run_reads_only_the_rulesets_its_documents_need():
 
 
 def test_a_rule_declares_its_scope_and_no_document_check_kind_claims_another(tmp_path):
-    from casino_audit.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.rulesets import RulesetError, load_ruleset
 
     head = "ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-X\n    title: t\n    severity: error\n"
     tail = ("    applies_to: {kind: machine}\n    check: {kind: present, target: /machine}\n"

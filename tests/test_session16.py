@@ -11,10 +11,10 @@ from decimal import Decimal
 
 from hypothesis import given, settings, strategies as st
 
-from casino_audit import pointers
-from casino_audit.checks import par as par_check
-from casino_audit.json_reader import JsonReader, read_fast
-from casino_audit.loader import _read_bytes, _read_path
+from casino_audit.core import pointers
+from casino_audit.law.checks import par as par_check
+from casino_audit.read.json_reader import JsonReader, read_fast
+from casino_audit.read.loader import _read_bytes, _read_path
 from test_json_fast import LIMITS, json_values, same
 
 PAR = {"symbols": ["A", "B"], "reels": [[{"symbol": "A", "weight": 3}, {"symbol": "B", "weight": 1}]],
@@ -135,7 +135,7 @@ def test_a_log_line_is_a_record_exactly_when_json_reads_it_whole(tmp_path_factor
 
 def test_each_list_of_the_par_data_says_what_is_wrong_with_it_in_its_own_words():
     """The six lists read by one helper (par._listed) keep their messages: missing, not a list, too long."""
-    from casino_audit import par
+    from casino_audit.slots import par
 
     base = {"symbols": ["A"], "reels": [{"strip": ["A"]}], "lines": [[0]],
             "paytables": [{"name": "t", "credits_per_line": 1, "pays": [{"combination": ["A"], "pays": 1}]}]}
@@ -185,7 +185,7 @@ def test_a_fifo_or_a_device_is_never_opened(tmp_path, monkeypatch):
 
 
 def test_a_ruleset_named_by_an_impossible_path_is_a_ruleset_problem_not_an_internal_error():
-    from casino_audit.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.rulesets import RulesetError, load_ruleset
 
     for name in ("a\x00b.yaml", "a\udc80.yaml"):
         try:

@@ -8,7 +8,7 @@ import json
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from casino_audit.json_reader import JsonReader, read_fast
+from casino_audit.read.json_reader import JsonReader, read_fast
 
 LIMITS = (1_000_000, 100)
 
@@ -46,7 +46,7 @@ def test_a_key_written_twice_in_the_text_is_found_in_its_own_mapping():
 
 # --- the engine's test that no rule's path is blocked, one mapping level at a time -------------------------
 
-from casino_audit.engine import _Bound, _Steps  # noqa: E402
+from casino_audit.law.engine import _Bound, _Steps  # noqa: E402
 
 _SEGMENTS = ["a", "b", "0", "1"]
 paths = st.lists(st.lists(st.sampled_from(_SEGMENTS), min_size=1, max_size=4).map(tuple), min_size=1, max_size=6)
@@ -71,7 +71,7 @@ def test_the_level_test_of_blocked_paths_agrees_with_the_step_by_step_walk(targe
 
 # --- a declared rate's judgement, kept per rule ----------------------------------------------------------
 
-from casino_audit.checks import par as par_check  # noqa: E402
+from casino_audit.law.checks import par as par_check  # noqa: E402
 
 
 def test_a_kept_judgement_of_a_declared_rate_is_the_one_made_afresh():
@@ -91,9 +91,9 @@ def test_a_kept_judgement_of_a_declared_rate_is_the_one_made_afresh():
 
 import dataclasses  # noqa: E402
 
-from casino_audit.engine import Checker  # noqa: E402
-from casino_audit.loader import Document  # noqa: E402
-from casino_audit.rulesets import load_builtin  # noqa: E402
+from casino_audit.law.engine import Checker  # noqa: E402
+from casino_audit.read.loader import Document  # noqa: E402
+from casino_audit.law.rulesets import load_builtin  # noqa: E402
 
 
 def _conditioned(condition: dict) -> Checker:
@@ -140,8 +140,8 @@ def test_the_length_bound_is_tight_on_compact_text_and_the_marks_bound_a_long_on
 
 # --- a pointer segment read as a list index: ASCII digits only ------------------------------------------
 
-from casino_audit import pointers  # noqa: E402
-from casino_audit.checks.common import blocked  # noqa: E402
+from casino_audit.core import pointers  # noqa: E402
+from casino_audit.law.checks.common import blocked  # noqa: E402
 
 
 @pytest.mark.parametrize("segment, index", [("0", 0), ("00", 0), ("01", 1), ("7", 7), ("²", None), ("٣", None),

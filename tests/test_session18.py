@@ -155,7 +155,7 @@ def test_an_amount_money_cannot_read_is_said_by_the_settlement_and_limits_not_sk
     """Behind the shape check: were one to let such an amount through, the replay says so at the stake."""
     from casino_audit.logs.session import terms_for
     from casino_audit.replay import baccarat
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.law.rulesets import load_builtin
 
     header = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "limits": {"minimum": 20}}
     prepared = baccarat.prepare("punto_banco", terms_for(header, load_builtin("lu"), "punto_banco", {}, "x", []))
@@ -282,10 +282,10 @@ def test_a_session_that_comes_back_is_a_finding(cli, tmp_path):
 
 
 def test_past_the_sessions_kept_a_coming_back_session_is_said_unlooked_for(tmp_path, monkeypatch):
-    from casino_audit.engine import Checker
+    from casino_audit.law.engine import Checker
     from casino_audit.logs import session as log_session
-    from casino_audit.pipeline import run
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.run.pipeline import run
+    from casino_audit.law.rulesets import load_builtin
 
     monkeypatch.setattr(log_session, "SESSIONS_KEPT", 2)
     bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
@@ -300,10 +300,10 @@ def test_past_the_sessions_kept_a_coming_back_session_is_said_unlooked_for(tmp_p
 
 def test_past_the_shoes_kept_a_coming_back_shoe_is_said_unlooked_for_as_the_tool_s_warning(tmp_path, monkeypatch):
     """Not an error of the law's deal rule on a compliant log: the tool's own warning, once."""
-    from casino_audit.engine import Checker
+    from casino_audit.law.engine import Checker
     from casino_audit import replay
-    from casino_audit.pipeline import run
-    from casino_audit.rulesets import load_builtin
+    from casino_audit.run.pipeline import run
+    from casino_audit.law.rulesets import load_builtin
 
     monkeypatch.setattr(replay, "SHOES_KEPT", 2)
     bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
@@ -374,7 +374,7 @@ def test_a_record_the_two_validators_read_apart_is_refused_never_passed(cli, tmp
 def test_whole_numbers_written_with_a_point_are_whole_numbers(cli, tmp_path):
     """5.0, 1E+0: what the schema's integer takes is what every check reads (a die showing Decimal('5.0') was no
     face, a capacity of 1E+1 digits was dropped); 0E-40 is zero."""
-    from casino_audit.values import OutOfRange, log_number
+    from casino_audit.core.values import OutOfRange, log_number
 
     assert [(value, type(value)) for value in map(log_number, ["5.0", "1E+1", "0E-40", "-0.0"])] == \
         [(5, int), (10, int), (0, int), (0, int)]

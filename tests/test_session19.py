@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit import kinds
+from casino_audit.documents import kinds
 from casino_audit.replay import STAKE_SCHEMA
 
 REPO = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from casino_audit.games import slots
-from casino_audit.games.slots import (HIGHEST, LINE_ALL, Game, LinePay, NotEvaluable, Paytable, Reel, ScatterPay,
+from casino_audit import slots
+from casino_audit.slots import (HIGHEST, LINE_ALL, Game, LinePay, NotEvaluable, Paytable, Reel, ScatterPay,
                                       Wild, WaysPay)
 from slots_brute import paytable_figures
 

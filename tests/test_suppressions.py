@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from casino_audit.findings import Finding, Severity
-from casino_audit.suppressions import Suppressor, Waiver, glob_pattern
+from casino_audit.core.findings import Finding, Severity
+from casino_audit.run.suppressions import Suppressor, Waiver, glob_pattern
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples" / "lu"

@@ -9,15 +9,15 @@ from decimal import Decimal
 
 import pytest
 
-from casino_audit.display import brief, printable
-from casino_audit.findings import Finding, Location, Severity
-from casino_audit.provenance import LOOSENED, REPLACED, SEVERITY_LOWERED, TIGHTENED, classify, in_use
-from casino_audit.reporters import ReportContext
-from casino_audit.reporters import json_report
-from casino_audit.results import FileRecord, FindingSink, RunResult
-from casino_audit.rulesets import load_builtin
-from casino_audit.scopes import Dossier, ScopedCheck
-from casino_audit.values import show
+from casino_audit.core.display import brief, printable
+from casino_audit.core.findings import Finding, Location, Severity
+from casino_audit.law.provenance import LOOSENED, REPLACED, SEVERITY_LOWERED, TIGHTENED, classify, in_use
+from casino_audit.report import ReportContext
+from casino_audit.report import json_report
+from casino_audit.core.results import FileRecord, FindingSink, RunResult
+from casino_audit.law.rulesets import load_builtin
+from casino_audit.law.scopes import Dossier, ScopedCheck
+from casino_audit.core.values import show
 
 LU = load_builtin("lu")
 RTP = next(rule for rule in LU.rules if rule.id == "LU-SLOT-RTP-MIN")
@@ -260,7 +260,7 @@ def test_a_param_bound_against_a_decimal_written_with_an_exponent():
 
 
 def test_a_copy_of_the_builtin_elsewhere_is_builtin_and_only_the_rulesets_read_are_in_use():
-    from casino_audit.settings import Rulesets
+    from casino_audit.run.settings import Rulesets
 
     copy = dataclasses.replace(LU, path="/elsewhere/lu.yaml")
     [used] = in_use({"LU": copy})

@@ -6,10 +6,10 @@ from importlib import resources
 
 import pytest
 
-from casino_audit.checks import CHECK_KINDS, compile_condition, describe_condition
-from casino_audit.checks.metaschema import published
-from casino_audit.rulesets import RulesetError, load_ruleset
-from casino_audit.shape import ShapeValidator
+from casino_audit.law.checks import CHECK_KINDS, compile_condition, describe_condition
+from casino_audit.law.checks.metaschema import published
+from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.documents.shape import ShapeValidator
 
 EXAMPLES = [(name, n, example) for name, kind in CHECK_KINDS.items() for n, example in enumerate(kind.examples)]
 
@@ -80,7 +80,7 @@ def test_a_predicate_says_the_same_as_a_check_and_as_a_condition(predicate, para
 def test_the_published_meta_schema_is_the_generated_one():
     packaged = resources.files("casino_audit").joinpath("schemas", "ruleset.schema.json")  # installed or not
     assert packaged.read_text("utf-8") == published(), \
-        "run: python -m casino_audit.checks.metaschema > casino_audit/schemas/ruleset.schema.json"
+        "run: python -m casino_audit.law.checks.metaschema > casino_audit/schemas/ruleset.schema.json"
     schema = json.loads(published())
     assert [c["if"]["properties"]["kind"]["const"] for c in schema["properties"]["rules"]["items"]["properties"]
             ["check"]["allOf"]] == list(CHECK_KINDS)

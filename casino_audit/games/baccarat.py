@@ -35,7 +35,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
-from casino_audit.values import to_decimal
+from casino_audit.core.values import to_decimal
 
 PLAYER, BANKER, TIE = "player", "banker", "tie"
 OUTCOMES = (PLAYER, BANKER, TIE)

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from casino_audit.values import to_decimal
+from casino_audit.core.values import to_decimal
 
 VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10, "J": 10, "Q": 10, "K": 10}
 TEN_CARDS = frozenset("TJQK")

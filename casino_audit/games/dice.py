@@ -33,14 +33,14 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Mapping, Sequence
 
-from casino_audit.values import to_decimal
+from casino_audit.core.values import to_decimal
 
 WIN, LOSE, PUSH, STAYS = "win", "lose", "push", "stays"
 RESULTS = (WIN, LOSE, PUSH, STAYS)
 FACES = range(1, 7)
 POINT_NUMBERS = (4, 5, 6, 8, 9, 10)
 
-_CITATION = {"$ref": "#/$defs/provision"}  # {article, text[, instrument, covers]}: casino_audit/checks/metaschema
+_CITATION = {"$ref": "#/$defs/provision"}  # {article, text[, instrument, covers]}: casino_audit/law/checks/metaschema
 _TOTALS = {"type": "array", "minItems": 1, "uniqueItems": True,
            "items": {"anyOf": [{"type": "integer", "minimum": 2, "maximum": 18}, {"enum": ["point", "bar"]}]}}
 _CONDITION = {"type": "object", "additionalProperties": False, "minProperties": 1, "properties": {
@@ -70,7 +70,7 @@ CHANCE_SCHEMA = {
                       "description": "when no rule decides: lose, stays, or what a ruleset parameter says"},
         "citations": {"type": "array", "items": _CITATION, "minItems": 1},
     }}
-# The properties a dice game's `play:` entry adds to the rulesets' meta-schema (casino_audit/checks/metaschema).
+# The properties a dice game's `play:` entry adds to the rulesets' meta-schema (casino_audit/law/checks/metaschema).
 PLAY_PROPERTIES = {
     "dice": {"type": "integer", "minimum": 1, "maximum": 3, "description": "dice thrown at each coup"},
     "chances": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from casino_audit.games.poker import (ACE, KING, PAYOUT_KEYS, RANKS, Card, Category, HandRank, category_named,
                                       classify, parse_hand)
-from casino_audit.values import to_decimal
+from casino_audit.core.values import to_decimal
 
 LOSE, PUSH = Fraction(-1), Fraction(0)
 PAYTABLE = "paytable"  # the raise of a winning hand is paid at the paytable's entry for its category
@@ -48,7 +48,7 @@ def _both_flush(player: HandRank, dealer: HandRank) -> bool:
 SPECIAL_CASE_CONDITIONS = {"both_ace_king": _both_ace_king, "same_pairs": _same_pairs, "both_flush": _both_flush}
 
 
-# The ruleset's `play:` keys for stud (casino_audit/checks/metaschema.py merges them into the ruleset schema).
+# The ruleset's `play:` keys for stud (casino_audit/law/checks/metaschema.py merges them into the ruleset schema).
 _CITED = {"anyOf": [{"type": "string", "minLength": 1}, {"$ref": "#/$defs/provision"}]}
 _RESULT = {"anyOf": [{"enum": ["lose", "push", PAYTABLE]}, {"type": "number", "minimum": 0},
                      {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"},

@@ -16,7 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Literal, Mapping, Union
 
-from casino_audit.values import to_decimal
+from casino_audit.core.values import to_decimal
 
 Pocket = Union[int, str]
 DOUBLE_ZERO_POCKET = "00"

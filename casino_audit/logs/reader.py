@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterator
 
-from casino_audit import findings as F
-from casino_audit.findings import Finding, Severity
+from casino_audit.core import findings as F
+from casino_audit.core.findings import Finding, Severity
 from casino_audit.replay import MONEY_PATTERN, money
-from casino_audit.values import log_number
+from casino_audit.core.values import log_number
 
 MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
 
@@ -61,16 +61,16 @@ class LogRecord:
         a hundred times, and each finding walked the line from its start). The first finding walks the line to its
         value (what the loader's lazy positions do: one finding on a line, the usual case, costs one walk); a second
         has the whole table built, once, and every later one looks its pointer up in it, whatever the line's size."""
-        from casino_audit.json_reader import LazyPositions
-        from casino_audit.loader import load_text  # a finding's line is read again, only when there is one
-        from casino_audit.positions import Positions
+        from casino_audit.read.json_reader import LazyPositions
+        from casino_audit.read.loader import load_text  # a finding's line is read again, only when there is one
+        from casino_audit.read.positions import Positions
 
         self._asked += 1
         if self._positions is None or (self._asked == 2 and self._text is not None):
             text = self._text
             if self._positions is not None:  # the second finding: the table, once
-                from casino_audit.json_reader import JsonProblem, JsonReader
-                from casino_audit.loader import MAX_DEPTH, MAX_NODES
+                from casino_audit.read.json_reader import JsonProblem, JsonReader
+                from casino_audit.read.loader import MAX_DEPTH, MAX_NODES
 
                 self._text = None  # the text is no longer needed: only the table
                 try:
@@ -119,7 +119,7 @@ def _open(path: str, stack: ExitStack):
     """The file, opened only if it is a regular one: opening a FIFO named *.jsonl waits for a writer (the run hangs),
     opening a device can act on it. Stat, then open without waiting, then fstat what was opened (a file replaced
     between the two is refused too), as the loader does for its files."""
-    from casino_audit.loader import OPEN_FLAGS
+    from casino_audit.read.loader import OPEN_FLAGS
 
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise NotRegular(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from casino_audit import kinds
+from casino_audit.documents import kinds
 from casino_audit.replay import families
 
 

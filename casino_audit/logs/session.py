@@ -18,15 +18,15 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
-from casino_audit import findings as F
-from casino_audit import pointers
-from casino_audit.checks import bind_params
-from casino_audit.checks.replay import CORE_ASPECTS
-from casino_audit.display import brief, nameless, same_name
-from casino_audit.findings import Citation, Finding, Severity
+from casino_audit.core import findings as F
+from casino_audit.core import pointers
+from casino_audit.law.checks import bind_params
+from casino_audit.law.checks.replay import CORE_ASPECTS
+from casino_audit.core.display import brief, nameless, same_name
+from casino_audit.core.findings import Citation, Finding, Severity
 from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
-from casino_audit.rulesets import Rule, Ruleset, known_zone, provision_citation
-from casino_audit.values import show, to_decimal
+from casino_audit.law.rulesets import Rule, Ruleset, known_zone, provision_citation
+from casino_audit.core.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]
 _EXACT = Context(prec=MAX_PREC)  # a product of two amounts, exact (the default 28 digits would round one)
@@ -51,7 +51,7 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     """What the coups are replayed under. A table configuration the header names gives the payouts, decks and
     limits; what it cannot give comes from the header, then from the law's schedule. Problems with the named
     configuration are (pointer, message) in `problems`, never a silent fallback."""
-    from casino_audit.edge import law_schedule
+    from casino_audit.law.schedules import law_schedule
 
     table: Mapping = {}
     named = header.get("table_config")
@@ -97,8 +97,8 @@ def _held_commission(ruleset: Ruleset, game: str, table: Mapping, problems: list
     """The table configuration with its `commission` as the law allows it: a commission the game's table rules on
     `/commission` refuse (PT bacará n.º 20: an option «comunicada antecipadamente à Inspecção-Geral de Jogos», not
     communicated) is its own breach, and the coups are settled without it, said."""
-    from casino_audit.checks import CHECK_KINDS, compile_condition, param_names
-    from casino_audit.checks.common import NotChecked
+    from casino_audit.law.checks import CHECK_KINDS, compile_condition, param_names
+    from casino_audit.law.checks.common import NotChecked
 
     if not isinstance(table.get("commission"), Mapping):
         return table
@@ -167,7 +167,7 @@ def law_decks(ruleset: Ruleset, game: str, table: Mapping | None = None) -> tupl
     `/cards/decks` (a value's `equals`/`one_of`, a `/cards` schedule's `decks`) whose `when:` holds for the table
     configuration (or, with none, for a table that says nothing: every reading the law allows). Empty where the
     law fixes no count (LU blackjack)."""
-    from casino_audit.checks import compile_condition
+    from casino_audit.law.checks import compile_condition
 
     document = table if isinstance(table, Mapping) and table else {"kind": "table", "game": game}
     counts: set = set()
@@ -269,8 +269,8 @@ def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | N
 
 
 def _table_config(log_path: str, named: str, header: Mapping, game: str, problems: list[tuple[str, str]]) -> Mapping:
-    from casino_audit.kinds import misshapen
-    from casino_audit.loader import NotOneDocument, load_single_document, named_file
+    from casino_audit.documents.kinds import misshapen
+    from casino_audit.read.loader import NotOneDocument, load_single_document, named_file
 
     path, outside = named_file(log_path, named, "the table configuration")
     if outside is not None:  # never opened: nothing of it is quoted
@@ -535,7 +535,7 @@ class LogSession:
 
 
 def _validator(module):
-    from casino_audit.shape import ShapeValidator
+    from casino_audit.documents.shape import ShapeValidator
 
     cached = getattr(module, "_shape_validator", None)
     if cached is None:
@@ -885,7 +885,7 @@ class _Core:
         """The limits in force, as a table configuration's `stakes`, through the law's table rules on them; each
         breach at the place that declares it (the header's `limits`, the named table configuration, or the coup
         whose `limits` changed them)."""
-        from casino_audit.checks.common import NotChecked
+        from casino_audit.law.checks.common import NotChecked
 
         session = self.session
         maxima = {name: value for name, value in self.maxima.items() if value is not None}

@@ -75,7 +75,7 @@ def homologated_digits(filed, meter: str) -> int | None:
 
 def meter_log_schema() -> dict:
     """The header's schema with the reading record under `$defs`."""
-    from casino_audit import kinds
+    from casino_audit.documents import kinds
 
     document = copy.deepcopy(kinds.schema("meter-log"))
     reading = {key: value for key, value in READING_SCHEMA.items() if key != "$schema"}

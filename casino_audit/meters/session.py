@@ -21,17 +21,17 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 
-from casino_audit import findings as F
-from casino_audit.checks import bind_params
-from casino_audit.checks.meters import DEFAULT_CONFIDENCE
-from casino_audit.display import brief, same_name
-from casino_audit.findings import Finding, Severity
+from casino_audit.core import findings as F
+from casino_audit.law.checks import bind_params
+from casino_audit.law.checks.meters import DEFAULT_CONFIDENCE
+from casino_audit.core.display import brief, same_name
+from casino_audit.core.findings import Finding, Severity
 from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
 from casino_audit.meters.records import COIN_IN, METERS, READING_SCHEMA, homologated_digits
 from casino_audit.meters.stats import bet_squares, log_inverse, normal_quantile, root
-from casino_audit.rulesets import Rule, Ruleset
-from casino_audit.values import show, to_decimal
+from casino_audit.law.rulesets import Rule, Ruleset
+from casino_audit.core.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]
 SHOWN_MACHINES = 10  # machines named in one "not checked" finding; the rest are counted
@@ -188,7 +188,7 @@ class MeterSession:
         """The homologation file a header names, read once (None, with a finding at the header, if it cannot be)."""
         if named in self.files:
             return self.files[named]
-        from casino_audit.loader import NotOneDocument, load_single_document, named_file
+        from casino_audit.read.loader import NotOneDocument, load_single_document, named_file
 
         path, outside = named_file(self.file, named, "the homologation file")
         if outside is not None:  # never opened: nothing of it is quoted
@@ -850,7 +850,7 @@ def _denominations(filed: dict) -> set[Decimal]:
 def _validator():
     global _VALIDATOR
     if _VALIDATOR is None:
-        from casino_audit.shape import ShapeValidator
+        from casino_audit.documents.shape import ShapeValidator
 
         _VALIDATOR = ShapeValidator(READING_SCHEMA)
     return _VALIDATOR

@@ -25,7 +25,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from casino_audit.values import to_decimal
+from casino_audit.core.values import to_decimal
 
 PAR, BOUND = "par", "bound"
 
@@ -125,8 +125,8 @@ def _from_par(par: Any, rate: Fraction | None, work) -> Theory | None:
 
 def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, bool]:
     """The theory, and whether it had the whole of one sheet's work (else it is not kept for another log)."""
-    from casino_audit import par as par_data
-    from casino_audit.games import slots
+    from casino_audit.slots import par as par_data
+    from casino_audit import slots
 
     reading = par_data.read(par)
     if reading.problems or not reading.paytables:
@@ -177,7 +177,7 @@ def top_per_unit(paytable) -> Fraction | None:
     game = paytable.game
     if paytable.free_game is not None or any(s.free_spins or s.retrigger for s in game.scatters):
         return None
-    from casino_audit.games import slots
+    from casino_audit import slots
 
     most = max((wild.multiplier for wild in game.wilds), default=Fraction(1))
     most = max(most, Fraction(1))

@@ -47,7 +47,7 @@ from decimal import Context, Decimal, Inexact, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable, Iterator, Mapping
 
-from casino_audit.values import bounded_decimal, show, to_decimal
+from casino_audit.core.values import bounded_decimal, show, to_decimal
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
-from casino_audit.display import nameless, same_name
+from casino_audit.core.display import nameless, same_name
 from casino_audit.games import baccarat
 from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
                                  Shoes, bet_schema, cents, money, unsettled)

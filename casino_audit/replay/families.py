@@ -43,7 +43,7 @@ def provisions(ruleset, rule) -> list[tuple[str, object]]:
     """(game, Citation) of each provision of the rules of play a finding of this replay rule may cite, besides
     the rule's own citation: the family's `provisions(play data, aspect)` where it has one, else every citation
     the game's play data quotes; once each, in order."""
-    from casino_audit.rulesets import provision_citation
+    from casino_audit.law.rulesets import provision_citation
 
     if rule.check.get("kind") != "replay":
         return []
@@ -66,6 +66,6 @@ def provisions(ruleset, rule) -> list[tuple[str, object]]:
 
 
 def _all(data):
-    from casino_audit.rulesets import provisions_in
+    from casino_audit.law.rulesets import provisions_in
 
     return provisions_in(data)

@@ -68,8 +68,8 @@ def legal_maximum(ruleset, game: str, params: dict, minimum: Decimal, ratios: It
     number the generator guessed. The first ratio if none is accepted (the sample's check then says so)."""
     from fractions import Fraction
 
-    from casino_audit.checks.common import NotChecked
-    from casino_audit.engine import Checker
+    from casino_audit.law.checks.common import NotChecked
+    from casino_audit.law.engine import Checker
 
     ratios = list(ratios)
     checker = Checker({ruleset.code: ruleset}, {ruleset.code: params})

@@ -121,7 +121,7 @@ def _cell(value) -> str:
 
 
 def _header(ruleset, machines: int, days: int, machine: str | None, data: dict | None):
-    from casino_audit.values import to_decimal
+    from casino_audit.core.values import to_decimal
 
     digits = dict(DEFAULT_DIGITS)
     rate = DEFAULT_RATE

@@ -1,0 +1,88 @@
+"""Document kinds: how a document says what it is, and the schema of its shape.
+
+A new kind is one entry here plus its schema file in `schemas/`; nothing else in the core changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from casino_audit.core import findings as F
+from casino_audit.core.display import brief
+from casino_audit.core.values import show
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    schema_file: str
+    game_field: str | None = None  # top-level field naming the game, for rules that apply to some games only
+    stream: bool = False  # the header of a stream of records (a game log): its records follow it in the file
+    session: str = "casino_audit.logs.session:LogSession"  # a stream kind's records are checked by this class
+
+    def game_of(self, data: dict):
+        """The game a document of this kind is for, or None where the kind has no games."""
+        return data.get(self.game_field) if self.game_field else None
+
+    def games(self) -> tuple[str, ...]:
+        if self.game_field is None:
+            return ()
+        return tuple(schema(self.name)["properties"][self.game_field].get("enum", ()))
+
+
+KINDS: dict[str, Kind] = {kind.name: kind for kind in (
+    Kind("machine", "machine.schema.json"),  # a slot-machine homologation (type-approval) file
+    Kind("table", "table.schema.json", game_field="game"),  # a gaming-table configuration
+    Kind("game-log", "game-log.schema.json", game_field="game", stream=True),  # a table's coups, replayed
+    Kind("meter-log", "meter-log.schema.json", stream=True,  # slot machines' meter readings over time
+         session="casino_audit.meters.session:MeterSession"),
+)}
+
+
+KIND_NAMES = tuple(KINDS)
+
+
+def schema(kind: str) -> dict:
+    from casino_audit.documents.shape import packaged_schema  # schemas and validators load when a document needs them
+
+    return packaged_schema(KINDS[kind].schema_file)
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str):
+    from casino_audit.documents.shape import ShapeValidator
+
+    return ShapeValidator(schema(kind))
+
+
+def identify(data: Any) -> tuple[str | None, tuple[str, str] | None]:
+    """The document's kind, or (None, (finding id, message)) saying why it has none we know."""
+    if not isinstance(data, dict):
+        return None, (F.KIND_MISSING, "the document is not a mapping with `kind:` and `jurisdiction:`")
+    kind = data.get("kind")
+    if kind is None:
+        return None, (F.KIND_MISSING, f"the document does not say its kind (add `kind:`, one of {', '.join(KINDS)})")
+    if not isinstance(kind, str):  # a list or mapping: never hashed, never guessed at
+        return None, (F.KIND_UNKNOWN, f"`kind` is {brief(show(kind))}, not a name; known kinds: {', '.join(KINDS)}")
+    if kind not in KINDS:
+        return None, (F.KIND_UNKNOWN, f"unknown kind {brief(repr(kind))}; known kinds: {', '.join(KINDS)}")
+    return kind, None
+
+
+def misshapen(document, kind: str) -> list[str]:
+    """What `check` would say of the shape of a document read for its values alone (a table whose payouts and
+    limits the edge or a log's replay use), each at its `file:line:column`: a value of the wrong shape (a payout
+    that is text or negative, a minimum of 0, stakes that are a list) or a field the schema does not know (a
+    misspelt `payout:`, whose schedule the law's would silently replace). A field left out is no problem here:
+    what the reader needs and does not find, it takes from elsewhere and says so."""
+    from casino_audit.core.pointers import MISSING, get
+
+    placed = []
+    for rule_id, pointer, message in validator(kind).errors(document.data, getattr(document, "values", None)):
+        if rule_id == F.SHAPE_INVALID and get(document.data, pointer) is MISSING:
+            continue  # a required field left out
+        placed.append(((document.position(pointer) or (0, 0)), message))
+    return [f"{document.file}:{line}:{column}: {message}" if line else f"{document.file}: {message}"
+            for (line, column), message in sorted(placed)]
