@@ -65,21 +65,25 @@ def _day(day: int, hour: int = 6) -> str:
 def filed_for(machine: str, text: str = MACHINE_TEXT) -> str:
     """The homologation file filed for machine `machine`: its location number (a reading's machine must be its
     file's location number or serial number, and the example gives only a serial number)."""
+    if "\nlocation_number:" in text or "\n  location_number:" in text:  # filed for a machine already
+        return text
     return f"{text.rstrip()}\nlocation_number: {{number: {json.dumps(machine)}, on_front: true}}\n"
 
 
-def write(tmp_path, records, name="log.jsonl", machine_text: str | None = MACHINE_TEXT) -> str:
-    """The log, and `machine_text` as machine.yaml filed for the one machine read; where several are, each its own
-    copy filed for it (one file is one machine's), named in the header's `machines` unless the test names one."""
+def write(tmp_path, records, name="log.jsonl", machine_text: str | None = MACHINE_TEXT, each: bool = False) -> str:
+    """The log, and `machine_text` as machine.yaml filed for the first machine read (a name read otherwise is no
+    filed machine); `each`: every machine read its own copy filed for it (one file is one machine's), named in the
+    header's `machines` unless the test names one."""
     if machine_text is not None:
         head = records[0] if records and isinstance(records[0], dict) and "kind" in records[0] else {}
         names = list(dict.fromkeys(r["machine"] for r in records[1:] if isinstance(r, dict) and
                                    isinstance(r.get("machine"), str) and r["machine"].strip()))
         own = head.get("machines") if isinstance(head.get("machines"), dict) else {}
+        reading = [n for n in names if n not in own or (own[n] or {}).get("machine") == "machine.yaml"]
         names = [n for n in names if n not in own]
-        (tmp_path / "machine.yaml").write_text(filed_for(names[0], machine_text) if len(names) == 1 else
-                                               machine_text, "utf-8")
-        if len(names) > 1 and head.get("machine") == "machine.yaml":
+        (tmp_path / "machine.yaml").write_text(filed_for(reading[0], machine_text) if reading else machine_text,
+                                               "utf-8")
+        if each:
             for number, machine in enumerate(names):
                 (tmp_path / f"machine-{number}.yaml").write_text(filed_for(machine, machine_text), "utf-8")
             records = [{**head, "machines": {**{m: {"machine": f"machine-{n}.yaml"} for n, m in enumerate(names)},
@@ -395,21 +399,21 @@ def test_a_machine_missing_from_the_start_or_the_end_of_the_period_is_a_gap(tmp_
                          key=lambda record: (record["time"], record["machine"]))
     records = [header(period={"from": "2026-01-01", "to": "2026-01-31"}), *interleaved]
     lines = {(r["machine"], r["time"][:10]): n for n, r in enumerate(records, start=1) if n > 1}
-    result = check(write(tmp_path, records))
+    result = check(write(tmp_path, records, each=True))
     gaps = sorted((f.line, f.severity.label) for f in result.findings if f.rule_id == "LOG-GAP")
     assert gaps == [(lines[("M-2", "2026-01-06")], "warning"), (lines[("M-2", "2026-01-25")], "warning")]
     records = [header(period=None), *interleaved]  # no period: the first and last readings of the log bound it
-    assert len([f for f in check(write(tmp_path, records)).findings if f.rule_id == "LOG-GAP"]) == 2
+    assert len([f for f in check(write(tmp_path, records, each=True)).findings if f.rule_id == "LOG-GAP"]) == 2
 
 
 def test_several_machines_keep_their_own_state(tmp_path):
     interleaved = sorted([*month(35, "M-1"), *month(35, "M-2", start={"coin_in_1": 5_000_000})],
                          key=lambda record: (record["time"], record["machine"]))
     records = [header(), *interleaved]
-    assert found(write(tmp_path, records)) == []
+    assert found(write(tmp_path, records, each=True)) == []
     m2 = [n for n, r in enumerate(records) if n and r["machine"] == "M-2"]
     records[m2[-1]]["coin_out"] = 3
-    assert found(write(tmp_path, records)) == [(METER_RESET, m2[-1] + 1)]
+    assert found(write(tmp_path, records, each=True)) == [(METER_RESET, m2[-1] + 1)]
 
 
 def test_per_machine_homologation_files_and_capacities(tmp_path):
@@ -748,7 +752,7 @@ def test_a_meter_log_with_a_header_and_no_reading_is_a_finding(tmp_path):
 def test_a_capacity_conflict_is_said_once_per_homologation_file_never_per_reading(tmp_path):
     capacity = {"coin_in_2": 9, "drop": 10, "coin_out": 10, "hand_paid_jackpots": 10, "games_played": 10}
     records = [header(capacity_digits=capacity), *month(3, "M-1"), *month(3, "M-2"), *month(3, "M-3")]
-    said = [f for f in check(write(tmp_path, records)).findings if f.file]
+    said = [f for f in check(write(tmp_path, records, each=True)).findings if f.file]
     assert [(f.rule_id, f.line) for f in said] == [("LOAD-AMBIGUOUS", 1)] * 3  # each machine's own file
     assert sorted(f.message.split("(")[-1].split(")")[0] for f in said) == \
         [f"'machine-{n}.yaml'" for n in range(3)]
