@@ -2,7 +2,8 @@
 
     python benchmarks/bench_meters.py [--readings 200000] [--machines 50] [--rounds 3] [--memory 20000,200000]
 
-Writes a compliant log (`--machines` machines read daily, judged against examples/lu/machine-compliant.yaml),
+Writes a compliant log (`--machines` machines read daily, each judged against its own copy of
+examples/lu/machine-compliant.yaml, filed for it),
 then, alternating rounds in one process: baseline, each line read and json.loads'd; audit, the whole pipeline
 (shape of every reading, coin-in agreement, rollovers, drop counts, the return test at the end). Prints readings
 per second and the median ratio baseline/audit; with --memory, each size in a fresh process and its peak RSS.
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
 import subprocess
 import sys
@@ -43,12 +43,16 @@ print(next((int(line.split()[1]) for line in status.splitlines() if line.startsw
 
 def make_log(directory: Path, readings: int, machines: int) -> Path:
     """A compliant log, written a line at a time (never held whole): 92.5 % returned, 2.5 units a game."""
-    shutil.copy(REPO / "examples/lu/machine-compliant.yaml", directory / "machine-compliant.yaml")
+    model = (REPO / "examples/lu/machine-compliant.yaml").read_text("utf-8")
+    for machine in range(machines):  # one file per machine, filed for it (its location number), as the law has it
+        (directory / f"machine-m-{machine:03d}.yaml").write_text(
+            f"{model.rstrip()}\nlocation_number: {{number: M-{machine:03d}, on_front: true}}\n", "utf-8")
     path = directory / f"meters-{readings}.jsonl"
     start = datetime(2026, 1, 1, 6)
     with open(path, "w", encoding="utf-8") as out:
         out.write(json.dumps({"kind": "meter-log", "jurisdiction": "LU", "casino": "Bench",
-                              "machine": "machine-compliant.yaml",
+                              "machines": {f"M-{m:03d}": {"machine": f"machine-m-{m:03d}.yaml"}
+                                           for m in range(machines)},
                               "capacity_digits": {"drop": 10, "coin_out": 10, "hand_paid_jackpots": 10,
                                                   "games_played": 10, "door_openings": 6},
                               "reading_interval_hours": 24, "denomination": "1.00"}) + "\n")

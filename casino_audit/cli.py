@@ -700,14 +700,17 @@ def _write_sample(output: Optional[Path], command: str, write) -> None:
 @_exits
 def sample_meters(
     jurisdiction: str = typer.Option(..., "-j", "--jurisdiction", metavar="CODE", help="Whose law: LU."),
-    machines: int = typer.Option(5, "--machines", metavar="N", min=1, help="How many machines."),
+    machines: Optional[int] = typer.Option(None, "--machines", metavar="N", min=1,
+                                           help="How many machines (5; with --machine, one per file)."),
     days: int = typer.Option(31, "--days", metavar="D", min=2, help="How many days, one reading a machine a day."),
     seed: int = typer.Option(1, "--seed", metavar="S", help="The seed: the same seed gives the same log."),
     inject: List[str] = typer.Option([], "--inject", metavar="BREACH",
                                      help="A breach to inject (repeatable); an unknown name lists the known ones."),
-    machine: Optional[str] = typer.Option(None, "--machine", metavar="PATH",
-                                          help="The machines' homologation file, as the header names it (relative "
-                                               "to the log): its rate, meters and maximum stake shape the sample."),
+    machine: List[str] = typer.Option([], "--machine", metavar="PATH",
+                                      help="A machine's homologation file, as the header names it (relative to the "
+                                           "log), once per machine (repeatable): the machine is named after its "
+                                           "location number, else its serial number; the first file's rate and "
+                                           "meters shape the sample."),
     output_format: str = typer.Option("jsonl", "--format", metavar="FORMAT", help="jsonl or csv."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE (refused if it exists), else to standard output."),
@@ -722,18 +725,20 @@ def sample_meters(
     if output_format not in ("jsonl", "csv"):
         raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
     [ruleset] = _rules_in_scope(jurisdiction, [], config)
-    data = None
-    if machine is not None:  # read where the log will read it: beside the log
-        where = (output.parent if output is not None else Path(".")) / machine
+    files = []
+    for named in machine:  # read where the log will read it: beside the log
+        where = (output.parent if output is not None else Path(".")) / named
         try:
             data = load_single_document(where, "a homologation file").data
         except NotOneDocument as error:
             raise Fail(f"{where} cannot be read:", details=error.problems) from None
         if not isinstance(data, dict) or data.get("kind") != "machine":
             raise Fail(f"{where} is not a homologation file (kind: machine)")
+        files.append((named, data))
+    count = machines if machines is not None else len(files) or 5
     try:
-        _write_sample(output, "sample-meters", lambda out: write(ruleset, machines, days, seed, inject, out,
-                                                                 output_format, machine, data))
+        _write_sample(output, "sample-meters", lambda out: write(ruleset, count, days, seed, inject, out,
+                                                                 output_format, files))
     except SampleError as error:
         raise Fail(str(error)) from None
 

@@ -53,3 +53,30 @@ def test_the_location_number_and_the_serial_read_one_machines_meters(tmp_path):
     found = [(f.rule_id, f.line) for f in check(write(tmp_path, records, machine_text=LOCATED)).findings
              if f.rule_id == COIN_IN_RESET]
     assert found == [(COIN_IN_RESET, 12), (COIN_IN_RESET, 12)]
+
+
+def test_a_serial_only_file_ties_its_serial_and_no_other_name(tmp_path):
+    # machine-compliant.yaml gives a serial number and no location number: read as M-001 it is no filed machine
+    records = [header(), *month(3, "M-001")]
+    (tmp_path / "machine.yaml").write_text(MACHINE_TEXT, "utf-8")
+    path = write(tmp_path, records, machine_text=None)
+    [said] = [f for f in check(path).findings if f.rule_id == "LOG-UNFILED"]
+    assert (said.line, said.severity) == (2, Severity.ERROR) and f"serial number '{SERIAL}'" in said.message
+    records = [header(), *month(40, SERIAL)]
+    assert [f for f in check(write(tmp_path, records, machine_text=None)).findings if f.file] == []
+
+
+def test_a_file_giving_neither_a_location_number_nor_a_serial_ties_no_machine(tmp_path):
+    text = MACHINE_TEXT.replace(f"  serial_number: {SERIAL}\n", "")
+    assert SERIAL not in text
+    (tmp_path / "machine.yaml").write_text(text, "utf-8")
+    path = write(tmp_path, [header(), *month(3, "M-001")], machine_text=None)
+    [said] = [f for f in check(path).findings if f.rule_id == "LOG-UNFILED"]
+    assert said.line == 2 and "neither a location number nor a serial number" in said.message
+
+
+def test_one_file_named_for_two_machines_ties_at_most_one(tmp_path):
+    (tmp_path / "machine.yaml").write_text(LOCATED, "utf-8")
+    records = [header(machine=None, machines={"M-001": {"machine": "machine.yaml"}, "M-002": {"machine": "machine.yaml"}}),
+               *month(3, "M-001"), *month(3, "M-002")]
+    assert _unfiled(write(tmp_path, records, machine_text=None)) == [(5, Severity.ERROR)]

@@ -62,12 +62,44 @@ def _day(day: int, hour: int = 6) -> str:
     return (datetime(2026, 1, 1, hour) + timedelta(days=day)).isoformat()
 
 
-def write(tmp_path, records, name="log.jsonl", machine_text: str | None = MACHINE_TEXT) -> str:
+def filed_for(machine: str, text: str = MACHINE_TEXT) -> str:
+    """The homologation file filed for machine `machine`: its location number (a reading's machine must be its
+    file's location number or serial number, and the example gives only a serial number)."""
+    if "\nlocation_number:" in text or "\n  location_number:" in text:  # filed for a machine already
+        return text
+    return f"{text.rstrip()}\nlocation_number: {{number: {json.dumps(machine)}, on_front: true}}\n"
+
+
+def write(tmp_path, records, name="log.jsonl", machine_text: str | None = MACHINE_TEXT, each: bool = False) -> str:
+    """The log, and `machine_text` as machine.yaml filed for the first machine read (a name read otherwise is no
+    filed machine); `each`: every machine read its own copy filed for it (one file is one machine's), named in the
+    header's `machines` unless the test names one."""
     if machine_text is not None:
-        (tmp_path / "machine.yaml").write_text(machine_text, "utf-8")
+        head = records[0] if records and isinstance(records[0], dict) and "kind" in records[0] else {}
+        names = list(dict.fromkeys(r["machine"] for r in records[1:] if isinstance(r, dict) and
+                                   isinstance(r.get("machine"), str) and r["machine"].strip()))
+        own = head.get("machines") if isinstance(head.get("machines"), dict) else {}
+        reading = [n for n in names if n not in own or (own[n] or {}).get("machine") == "machine.yaml"]
+        names = [n for n in names if n not in own]
+        (tmp_path / "machine.yaml").write_text(filed_for(reading[0], machine_text) if reading else machine_text,
+                                               "utf-8")
+        if each:
+            for number, machine in enumerate(names):
+                (tmp_path / f"machine-{number}.yaml").write_text(filed_for(machine, machine_text), "utf-8")
+            records = [{**head, "machines": {**{m: {"machine": f"machine-{n}.yaml"} for n, m in enumerate(names)},
+                                             **own}}, *records[1:]]
     path = tmp_path / name
     path.write_text("".join(json.dumps(record) + "\n" for record in records), "utf-8")
     return str(path)
+
+
+def sample_files(tmp_path, machines: int) -> list[str]:
+    """`--machine` arguments for `sample-meters`: one homologation file per machine, filed for M-001, M-002 ..."""
+    arguments = []
+    for number in range(1, machines + 1):
+        (tmp_path / f"machine-m-{number:03d}.yaml").write_text(filed_for(f"M-{number:03d}"), "utf-8")
+        arguments += ["--machine", f"machine-m-{number:03d}.yaml"]
+    return arguments
 
 
 def check(path, params=None, **options):
@@ -93,7 +125,7 @@ def test_a_compliant_log_is_clean(tmp_path):
 def test_a_count_written_with_a_zero_fraction_is_the_whole_number_it_is(tmp_path):
     records = [header(), *month(4)]
     text = "".join(json.dumps(record) + "\n" for record in records).replace('"drop": 500600', '"drop": 500600.0')
-    (tmp_path / "machine.yaml").write_text(MACHINE_TEXT, "utf-8")
+    (tmp_path / "machine.yaml").write_text(filed_for("M-1"), "utf-8")
     (tmp_path / "log.jsonl").write_text(text, "utf-8")
     assert "500600.0" in text and found(tmp_path / "log.jsonl") == []
 
@@ -367,25 +399,26 @@ def test_a_machine_missing_from_the_start_or_the_end_of_the_period_is_a_gap(tmp_
                          key=lambda record: (record["time"], record["machine"]))
     records = [header(period={"from": "2026-01-01", "to": "2026-01-31"}), *interleaved]
     lines = {(r["machine"], r["time"][:10]): n for n, r in enumerate(records, start=1) if n > 1}
-    result = check(write(tmp_path, records))
+    result = check(write(tmp_path, records, each=True))
     gaps = sorted((f.line, f.severity.label) for f in result.findings if f.rule_id == "LOG-GAP")
     assert gaps == [(lines[("M-2", "2026-01-06")], "warning"), (lines[("M-2", "2026-01-25")], "warning")]
     records = [header(period=None), *interleaved]  # no period: the first and last readings of the log bound it
-    assert len([f for f in check(write(tmp_path, records)).findings if f.rule_id == "LOG-GAP"]) == 2
+    assert len([f for f in check(write(tmp_path, records, each=True)).findings if f.rule_id == "LOG-GAP"]) == 2
 
 
 def test_several_machines_keep_their_own_state(tmp_path):
     interleaved = sorted([*month(35, "M-1"), *month(35, "M-2", start={"coin_in_1": 5_000_000})],
                          key=lambda record: (record["time"], record["machine"]))
     records = [header(), *interleaved]
-    assert found(write(tmp_path, records)) == []
+    assert found(write(tmp_path, records, each=True)) == []
     m2 = [n for n, r in enumerate(records) if n and r["machine"] == "M-2"]
     records[m2[-1]]["coin_out"] = 3
-    assert found(write(tmp_path, records)) == [(METER_RESET, m2[-1] + 1)]
+    assert found(write(tmp_path, records, each=True)) == [(METER_RESET, m2[-1] + 1)]
 
 
 def test_per_machine_homologation_files_and_capacities(tmp_path):
-    (tmp_path / "other.yaml").write_text((EXAMPLES / "lu/machine-par-below-85.yaml").read_text("utf-8"), "utf-8")
+    (tmp_path / "other.yaml").write_text(filed_for("M-2", (EXAMPLES / "lu/machine-par-below-85.yaml").read_text("utf-8")),
+                                         "utf-8")
     records = [header(machines={"M-2": {"machine": "other.yaml"}}), *month(40, "M-1"), *month(40, "M-2")]
     result = check(write(tmp_path, records))
     [departs] = [f for f in result.findings if f.file]
@@ -440,7 +473,7 @@ def test_hostile_lines_are_findings_at_their_lines_never_tracebacks(tmp_path):
 
 
 def test_hostile_csv_cells_are_findings_at_their_lines(tmp_path):
-    (tmp_path / "machine.yaml").write_text(MACHINE_TEXT, "utf-8")
+    (tmp_path / "machine.yaml").write_text(filed_for("M-1"), "utf-8")
     columns = "time,machine,coin_in_1,coin_in_2,drop,coin_out,hand_paid_jackpots,games_played,drop_box_counted"
     rows = ["2026-01-01T06:00:00,M-1,123456789,23456789,500000,7000000,40000,2000000,true",
             "2026-01-02T06:00:00,M-1,123460789,23460789,abc,7003700,40000,2001600,",      # text in a count
@@ -487,11 +520,10 @@ def test_a_csv_column_twice_or_unknown_stops_the_log_at_its_column(tmp_path, col
 # --- formats -------------------------------------------------------------------------------------------------
 
 def test_csv_gzip_and_json_lines_give_the_same_findings(cli, tmp_path):
-    (tmp_path / "machine-compliant.yaml").write_text(MACHINE_TEXT, "utf-8")
+    files = sample_files(tmp_path, 6)
     reports = {}
     for fmt in ("jsonl", "csv"):
-        done = cli("sample-meters", "-j", "LU", "--machines", "6", "--days", "40", "--seed", "5", "--machine",
-                   "machine-compliant.yaml", "--format", fmt, "-o", str(tmp_path / f"log.{fmt}"),
+        done = cli("sample-meters", "-j", "LU", "--days", "40", "--seed", "5", *files, "--format", fmt, "-o", str(tmp_path / f"log.{fmt}"),
                    *itertools.chain.from_iterable(("--inject", b) for b in BREACHES))
         assert done.returncode == 0, done.stderr
         packed = tmp_path / f"packed.{fmt}.gz"
@@ -566,9 +598,8 @@ EXPECTED = {"coin_in_mismatch": {AGREE}, "manual_reset": {COIN_IN_RESET}, "meter
 @pytest.mark.parametrize("breach", sorted(BREACHES))
 def test_every_injected_breach_is_found_by_its_rule_and_nothing_else(cli, tmp_path, breach):
     assert set(EXPECTED) == set(BREACHES)
-    (tmp_path / "machine-compliant.yaml").write_text(MACHINE_TEXT, "utf-8")
-    done = cli("sample-meters", "-j", "LU", "--machines", "4", "--days", "35", "--seed", "7", "--inject", breach,
-               "--machine", "machine-compliant.yaml", "-o", str(tmp_path / "log.jsonl"))
+    done = cli("sample-meters", "-j", "LU", "--days", "35", "--seed", "7", "--inject", breach,
+               *sample_files(tmp_path, 4), "-o", str(tmp_path / "log.jsonl"))
     assert done.returncode == 0, done.stderr
     findings = check(tmp_path / "log.jsonl").findings
     assert {f.rule_id for f in findings if f.file and f.severity != Severity.INFO} == EXPECTED[breach]
@@ -578,9 +609,8 @@ def test_every_injected_breach_is_found_by_its_rule_and_nothing_else(cli, tmp_pa
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_compliant_sample_is_clean(cli, tmp_path, seed):
-    (tmp_path / "machine-compliant.yaml").write_text(MACHINE_TEXT, "utf-8")
-    done = cli("sample-meters", "-j", "LU", "--machines", "5", "--days", "35", "--seed", str(seed), "--machine",
-               "machine-compliant.yaml", "-o", str(tmp_path / "log.jsonl"))
+    done = cli("sample-meters", "-j", "LU", "--days", "35", "--seed", str(seed), *sample_files(tmp_path, 5),
+               "-o", str(tmp_path / "log.jsonl"))
     assert done.returncode == 0, done.stderr
     assert [f for f in check(tmp_path / "log.jsonl").findings if f.file] == []
 
@@ -719,10 +749,13 @@ def test_a_meter_log_with_a_header_and_no_reading_is_a_finding(tmp_path):
     assert found(write(tmp_path, [header()])) == [("LOAD-EMPTY", 1)]
 
 
-def test_a_capacity_conflict_shared_by_every_machine_is_said_once(tmp_path):
+def test_a_capacity_conflict_is_said_once_per_homologation_file_never_per_reading(tmp_path):
     capacity = {"coin_in_2": 9, "drop": 10, "coin_out": 10, "hand_paid_jackpots": 10, "games_played": 10}
     records = [header(capacity_digits=capacity), *month(3, "M-1"), *month(3, "M-2"), *month(3, "M-3")]
-    assert found(write(tmp_path, records)) == [("LOAD-AMBIGUOUS", 1)]
+    said = [f for f in check(write(tmp_path, records, each=True)).findings if f.file]
+    assert [(f.rule_id, f.line) for f in said] == [("LOAD-AMBIGUOUS", 1)] * 3  # each machine's own file
+    assert sorted(f.message.split("(")[-1].split(")")[0] for f in said) == \
+        [f"'machine-{n}.yaml'" for n in range(3)]
 
 
 @pytest.mark.parametrize("denomination, most", [("1.00", 10), ("3", 3), ("0.30", 33), ("11", None)])

@@ -115,7 +115,8 @@ def test_a_waivers_coup_is_a_whole_number(cli, tmp_path, value):
 
 
 def _meter_log(directory: Path, year: int) -> Path:
-    shutil.copy(EXAMPLES / "lu" / "machine-compliant.yaml", directory / "machine-compliant.yaml")
+    for filed in (EXAMPLES / "lu").glob("machine-m-*.yaml"):  # each machine's homologation file, beside the log
+        shutil.copy(filed, directory / filed.name)
     text = (EXAMPLES / "lu" / "meters-breaches.jsonl").read_text("utf-8").replace("2026-", f"{year}-")
     path = directory / "meters.jsonl"
     path.write_text(text, encoding="utf-8")

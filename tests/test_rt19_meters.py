@@ -225,9 +225,11 @@ def test_a_machine_renamed_by_a_space_case_or_lookalike_is_a_finding(tmp_path):
         records = [header(), *(reading(day) for day in range(30)),
                    *(reading(day, other, start=back) for day in range(30, 32))]
         found = [(f.rule_id, f.line) for f in check(write(tmp_path, records)).findings if f.severity.name == "ERROR"]
-        assert found == [("LOAD-AMBIGUOUS", 32)], other
+        # read under the name its file is filed for (M-1) as one sees it: that machine, its reset an error
+        assert found and {line for _, line in found} == {32} and ("LU-SLOT-LOG-COIN-IN-RESET", 32) in found, other
     records = [header(), *(reading(day) for day in range(3)), *(reading(day, "M-10") for day in range(3))]
-    assert not [f for f in check(write(tmp_path, records, name="two.jsonl")).findings if f.rule_id != "LOG-GAP"]
+    assert not [f for f in check(write(tmp_path, records, name="two.jsonl", each=True)).findings
+                if f.rule_id != "LOG-GAP"]
 
 
 @pytest.mark.xfail(strict=True, reason="not fixed: a coin_out 'rollover' under half the meter's capacity is believed "

@@ -3,6 +3,7 @@ rule has a passing and a failing case; no case is a no-op; a cases file with a w
 
 import dataclasses
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,10 @@ def test_every_rule_has_a_passing_and_a_failing_case(rule_id, ruleset):
 def test_each_base_holds_the_data_of_its_example():
     bases = sorted([*bases_dir().rglob("*.yaml"), *bases_dir().rglob("*.jsonl")])
     used = {case.base for _, case in ALL}
+    for name in sorted(used):  # a meter log's machines' homologation files are beside it, read with it
+        header = base_data(name)[0] if name.endswith(".jsonl") else {}
+        for entry in (header.get("machines") or {}).values():
+            used.add(str(Path(name).parent / entry["machine"]))
     assert {str(b.relative_to(bases_dir())) for b in bases} == used, "a base no case uses, or a case without base"
     for base in bases:
         if base.suffix == ".jsonl":  # a game log: the example's bytes

@@ -258,11 +258,13 @@ def _run_log_case(case: Case, ruleset: Ruleset, records: list, values: dict) -> 
         path = Path(directory) / Path(case.base).name
         path.write_text(text, encoding="utf-8")
         header = records[0] if records and isinstance(records[0], dict) else {}
-        for named in (header.get("table_config"), header.get("machine")):
+        own = header.get("machines") if isinstance(header.get("machines"), dict) else {}
+        for named in (header.get("table_config"), header.get("machine"),
+                      *(entry.get("machine") for entry in own.values() if isinstance(entry, dict))):
             if isinstance(named, str) and "/" not in named and \
                     (bases_dir() / Path(case.base).parent / named).is_file():
-                # the table configuration (a meter log: the homologation file) the header names is read beside the
-                # log, as it is beside the base
+                # the table configuration (a meter log: the homologation files, the log's and each machine's) the
+                # header names is read beside the log, as it is beside the base
                 shutil.copy(bases_dir() / Path(case.base).parent / named, Path(directory) / named)
         result = run([str(path)], Checker({ruleset.code: ruleset}, {ruleset.code: values}))
     findings = []

@@ -40,7 +40,7 @@ READING_SCHEMA = {
     "required": ["time", "machine", *REQUIRED_METERS],
     "properties": {
         "time": {"type": "string", "description": "When the meters were read, ISO 8601 (2026-01-31T06:00:00)."},
-        "machine": {"type": "string", "minLength": 1, "description": "The machine's location number on the floor (not blank)."},
+        "machine": {"type": "string", "minLength": 1, "description": "The machine's location number on the floor or its serial number, as its homologation file gives it (not blank)."},
         **{meter: {**COUNT_SCHEMA, "description": _DESCRIPTIONS[meter]} for meter in METERS},
         "drop_box_counted": {"type": "boolean", "description": "The drop box was emptied and counted at this reading "
                                                                "(Art. 18-13)."},

@@ -260,8 +260,8 @@ class MeterSession:
     def _filed_machine(self, name: str) -> tuple[_Machine | None, str | None]:
         """The machine a new name reads, where it is one already read under its other filed id (its location
         number and its serial number name one machine: its readings continue, never a new machine), and why the
-        name is no filed machine's (None where it is): no homologation file is named for it, or the one named
-        gives a location number and the name is neither it nor the file's serial number."""
+        name is no filed machine's (None where it is): no homologation file is named for it, or the name is neither
+        the location number nor the serial number the one named gives (or it gives neither)."""
         own = self.data.get("machines")
         own = own.get(name) if isinstance(own, dict) else None
         named = own.get("machine") if isinstance(own, dict) and isinstance(own.get("machine"), str) else \
@@ -275,12 +275,16 @@ class MeterSession:
         if not isinstance(filed, dict):
             return None, None  # said at the header: the file cannot be read
         ids = _filed_ids(filed)
-        if ids["location"] is None:
-            return None, None  # a model's file, with no location number to hold the name to
+        if not any(ids.values()):
+            return None, (f"machine {show(brief(name))} is tied to no machine: its homologation file "
+                          f"({brief(show(named))}) gives neither a location number nor a serial number")
         if same_name(name) not in {same_name(value) for value in ids.values() if value is not None}:
+            # a file filed for one machine: a reading under another name (one file shared by several machines,
+            # or a serial number's file read as M-001) is no reading of it
+            filed_for = ", ".join(f"{what} {show(brief(ids[key]))}" for key, what in
+                                  (("location", "location number"), ("serial", "serial number")) if ids[key])
             return None, (f"machine {show(brief(name))} is not the machine its homologation file "
-                          f"({brief(show(named))}) is filed for: location number {show(brief(ids['location']))}"
-                          + (f", serial number {show(brief(ids['serial']))}" if ids["serial"] else ""))
+                          f"({brief(show(named))}) is filed for: {filed_for}")
         key = (named, "filed")
         other = self.machines.get(key)
         if other is not None:

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Iterable, TextIO
+from typing import Iterable, Sequence, TextIO
 
 from casino_audit.meters.records import CSV_LAYOUT, METERS, homologated_digits
 from casino_audit.samples.log import SampleError, _json
@@ -74,9 +74,11 @@ class _Machine:
 
 
 def write(ruleset, machines: int, days: int, seed: int, inject: Iterable[str], out: TextIO,
-          output_format: str = "jsonl", machine: str | None = None, machine_data: dict | None = None) -> None:
-    """`machine`: the homologation file's path as the header names it; `machine_data`: its data, read by the caller
-    (its rate, meter capacities and maximum stake shape the sample)."""
+          output_format: str = "jsonl", files: Sequence[tuple[str, dict]] = ()) -> None:
+    """`files`: each machine's homologation file, its path as the header names it and its data, read by the caller;
+    the machines are named after them (a reading's machine is its file's location number, else its serial number:
+    one file is filed for one machine, Art. 18-2, 18-9), and the first one's rate, meter capacities and maximum
+    stake shape the sample (the others must give the same)."""
     inject = set(inject)
     unknown = sorted(inject - set(BREACHES))
     if unknown:
@@ -87,10 +89,17 @@ def write(ruleset, machines: int, days: int, seed: int, inject: Iterable[str], o
         raise SampleError("a meter log needs at least one machine and two days")
     if "drop_not_counted" in inject and days < 31:
         raise SampleError("drop_not_counted leaves a whole calendar month uncounted: give --days 31 or more")
-    header, digits, rate = _header(ruleset, machines, days, machine, machine_data)
+    names = _filed_names(files, machines)
+    machine_data = files[0][1] if files else None
+    header, digits, rate = _header(ruleset, machines, days, machine_data)
+    if len(files) == 1:
+        header = {**dict(list(header.items())[:3]), "machine": files[0][0], **dict(list(header.items())[3:])}
+    elif files:
+        header = {**dict(list(header.items())[:3]), "machines": {name: {"machine": path} for name, (path, _) in
+                                                                  zip(names, files)}, **dict(list(header.items())[3:])}
     rng = random.Random(seed)
     filed = {meter for meter in METERS if machine_data is not None and homologated_digits(machine_data, meter)}
-    fleet = _fleet(rng, machines, digits, rate, filed)
+    fleet = _fleet(rng, machines, digits, rate, filed, names)
     targets = _targets(rng, fleet, inject)
     records = _readings(rng, fleet, days, digits, targets, inject)
     if output_format == "jsonl":
@@ -98,18 +107,53 @@ def write(ruleset, machines: int, days: int, seed: int, inject: Iterable[str], o
         for record in records:
             out.write(_json(record))
         return
-    for key, value in header.items():
-        if isinstance(value, dict):
-            for inner, item in value.items():
-                out.write(f"# {key}.{inner}: {item}\n")
-        else:
-            out.write(f"# {key}: {value}\n")
+    for key, value in _flat(header):
+        out.write(f"# {key}: {value}\n")
     writer = csv.writer(out, lineterminator="\n")
     columns = list(CSV_LAYOUT.columns)
     columns.remove("note")
     writer.writerow(columns)
     for record in records:
         writer.writerow([_cell(record.get(column)) for column in columns])
+
+
+def _flat(header: dict, prefix: str = "") -> Iterable[tuple[str, object]]:
+    """The header as CSV `# key: value` lines give it, nested keys joined by dots (`machines.M-001.machine`)."""
+    for key, value in header.items():
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
+
+
+def _filed_names(files: Sequence[tuple[str, dict]], machines: int) -> list[str] | None:
+    """Each file's machine: its location number, else its serial number (the ids a reading's machine must be)."""
+    from casino_audit.meters.session import _filed_ids
+    from casino_audit.core.values import to_decimal
+
+    if not files:
+        return None
+    if len(files) != machines:
+        raise SampleError(f"{machines} machine(s) and {len(files)} homologation file(s): a file is filed for one "
+                          "machine (Art. 18-2, 18-9), give one --machine per machine")
+    names = []
+    for path, data in files:
+        ids = _filed_ids(data)
+        name = ids["location"] or ids["serial"]
+        if name is None:
+            raise SampleError(f"{path} gives neither a location number nor a serial number: no machine's readings "
+                              "can be tied to it")
+        if name in names:
+            raise SampleError(f"{path} is filed for machine {name}, as another file given is")
+        names.append(name)
+    first = files[0][1]
+    for path, data in files[1:]:
+        if to_decimal(data.get("redistribution_rate"), "percent") != \
+                to_decimal(first.get("redistribution_rate"), "percent") or \
+                any(homologated_digits(data, meter) != homologated_digits(first, meter) for meter in METERS):
+            raise SampleError(f"{path} gives another rate or other meter capacities than {files[0][0]}: the "
+                              "sample plays one pay table on meters of one size")
+    return names
 
 
 def _cell(value) -> str:
@@ -120,7 +164,7 @@ def _cell(value) -> str:
     return str(value)
 
 
-def _header(ruleset, machines: int, days: int, machine: str | None, data: dict | None):
+def _header(ruleset, machines: int, days: int, data: dict | None):
     from casino_audit.core.values import to_decimal
 
     digits = dict(DEFAULT_DIGITS)
@@ -131,14 +175,13 @@ def _header(ruleset, machines: int, days: int, machine: str | None, data: dict |
         rate = to_decimal(data.get("redistribution_rate"), "percent") or rate
     last = (START + timedelta(days=days - 1)).date()
     header = {"kind": "meter-log", "jurisdiction": ruleset.code, "casino": "Casino Sample"}
-    if machine is not None:
-        header["machine"] = machine
     header.update({"capacity_digits": digits, "reading_interval_hours": 24, "denomination": "1.00",
                    "currency": "EUR", "period": {"from": START.date().isoformat(), "to": last.isoformat()}})
     return header, digits, rate
 
 
-def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal, filed: set) -> list[_Machine]:
+def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal, filed: set,
+           names: list[str] | None) -> list[_Machine]:
     """The machines and their meters at the first reading. A meter rolls over only at the capacity its homologation
     file gives (`filed`): the others start far from theirs."""
     table = pay_table(rate)
@@ -156,7 +199,7 @@ def _fleet(rng: random.Random, machines: int, digits: dict, rate: Decimal, filed
                   "door_openings": rng.randrange(10, 1000)}
         if index == 1 and "coin_out" in filed:  # the coin-out meter 3,000 coins short of its capacity: it rolls over
             meters["coin_out"] = 10 ** digits["coin_out"] - 3_000
-        fleet.append(_Machine(f"M-{index + 1:03d}", table, meters, index % 7))
+        fleet.append(_Machine(names[index] if names else f"M-{index + 1:03d}", table, meters, index % 7))
     return fleet
 
 

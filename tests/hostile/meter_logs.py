@@ -35,7 +35,9 @@ def many_sheets(directory: Path) -> Path:
     """Write the homologation files and the log into `directory`; the log's path."""
     directory.mkdir(parents=True, exist_ok=True)
     for number in range(MACHINES):
-        (directory / f"machine-{number}.yaml").write_text(_sheet(number), "utf-8")
+        # filed for its machine (a reading's machine is its file's location number or serial number)
+        (directory / f"machine-{number}.yaml").write_text(
+            _sheet(number).rstrip() + f"\nlocation_number: {{number: M-{number}, on_front: true}}\n", "utf-8")
     header = {"kind": "meter-log", "jurisdiction": "LU", "casino": "C", "reading_interval_hours": 24,
               "denomination": "1.00",
               "machines": {f"M-{n}": {"machine": f"machine-{n}.yaml"} for n in range(MACHINES)}}
