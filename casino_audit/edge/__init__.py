@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from casino_audit.edge.common import Edge, EdgeError, Options, schedule_of, with_left_out
 from casino_audit.games import baccarat, registry, roulette
