@@ -14,7 +14,7 @@ import pytest
 from conftest import REPO
 
 from casino_audit.read.loader import load_bytes
-from casino_audit.replay.families import FAMILY_OF, GAMES_BY_FAMILY
+from casino_audit.games import registry
 from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
 
 
@@ -83,7 +83,7 @@ def test_every_shipped_play_entry_given_again_whole_is_valid(tmp_path, name):
     # game's entry, given again whole by a house ruleset, is valid (every family, every jurisdiction).
     shipped = _shipped(name)
     play = shipped.get("play") or {}
-    assert set(play) <= set(FAMILY_OF) | set(load_builtin(name).play)
+    assert set(play) <= set(registry.replayed()) | set(load_builtin(name).play)
     for game, entry in play.items():
         load_ruleset(_house(tmp_path, {game: entry}, extends=name))
-    assert GAMES_BY_FAMILY  # the registry the games come from
+    assert registry.replayed()  # the registry the games come from

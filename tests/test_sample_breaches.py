@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from casino_audit.replay.families import FAMILY_OF
+from casino_audit.games import registry
 from casino_audit.law.rulesets import builtin_names, load_builtin
 from casino_audit.samples.blackjack import SAMPLE_PARAMS
 from casino_audit.samples.log import family_module
@@ -27,7 +27,7 @@ PARAMS = {**TEST_PARAMS, "blackjack_jackpot_stake_eur": "1", "craps_bar_total": 
 def _combinations():
     found = []
     for name in builtin_names():
-        for game in FAMILY_OF:
+        for game in registry.replayed():
             module = family_module(game)
             for breach in getattr(module, "BREACHES", ()):
                 found.append((name, game, breach))

@@ -142,7 +142,7 @@ def page(name: str, document: dict) -> str:
 
 def _game_log_csv():
     from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
-    from casino_audit.replay import families
+    from casino_audit.games import registry
 
     intro = ("A CSV game log starts with the header record as `# key: value` lines (`# game: punto_banco`; a "
              "dotted key is a member of a mapping: `# limits.minimum: 20`), then the column names, then one row per "
@@ -151,8 +151,9 @@ def _game_log_csv():
     common = [(column, field.replace("/", "."), reading) for column, (field, reading) in COMMON_COLUMNS.items()]
     common.append((f"{STAFF_PREFIX}ROLE", "staff.ROLE", "text"))
     sections = [("Every game", common)]
-    for family, games in families.GAMES_BY_FAMILY.items():
-        module = families.module(family)
+    for family in registry.FAMILIES:
+        games = registry.games_of(family)
+        module = registry.replay_module(family)
         if module is None:
             continue
         columns = getattr(module, "CSV_COLUMNS", None) or {}

@@ -12,31 +12,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from casino_audit.edge import blackjack as blackjack_edge
-from casino_audit.edge import dice as dice_edge
 from casino_audit.edge.common import Edge, EdgeError, Options, schedule_of, with_left_out
-from casino_audit.edge.stud import stud_ante_edge
-from casino_audit.games import baccarat, roulette
+from casino_audit.games import baccarat, registry, roulette
 from casino_audit.law.schedules import law_schedule
-
-ROULETTES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
-BACCARATS = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
-
 
 def edges(ruleset, game: str, table: Mapping[str, Any] | None = None, options: Options = Options()) -> list[Edge]:
     """Each bet's edge. The payouts are the table's, else the law's schedule, else None: an engine whose game
     needs a schedule says so (`schedule_of`); blackjack's are in its rules of play."""
     table = table or {}
-    engine = ENGINES.get(game)
+    engine = registry.edge_engine(registry.family_of(game))
     if engine is None:
-        raise EdgeError(f"no engine computes the house edge of {game} yet ({', '.join(sorted(ENGINES))} have one)")
+        priced = sorted(name for name in registry.names() if registry.edge_engine(registry.family_of(name)))
+        raise EdgeError(f"no engine computes the house edge of {game} yet ({', '.join(priced)} have one)")
     payouts = table.get("payouts") or law_schedule(ruleset, game, "/payouts")
     return engine(ruleset, game, ruleset.play.get(game), payouts, table, options)
 
 
-def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
+def baccarat_edges(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
     payouts = schedule_of(ruleset, game, payouts)
     decks = options.decks
     if play is None or "drawing" not in play.data or "bets" not in play.data:
@@ -59,7 +53,7 @@ def _baccarat(ruleset, game, play, payouts, table, options: Options) -> list[Edg
                          f"the {ruleset.code} rules of play for {game} give no way to compute them")
 
 
-def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
+def roulette_edges(ruleset, game, play, payouts, table, options: Options) -> list[Edge]:
     payouts = schedule_of(ruleset, game, payouts)
     zero_rule = options.zero_rule
     pockets = (table.get("wheel") or {}).get("pockets", 37)
@@ -91,18 +85,3 @@ def _roulette(ruleset, game, play, payouts, table, options: Options) -> list[Edg
         found.append(Edge(kind, max(values), note=note))
     return with_left_out(found, [name for name in payouts if name not in named],
                          f"no bet of a {pockets}-pocket wheel goes by that name")
-
-
-def _dice(*arguments) -> list[Edge]:
-    return dice_edge.edges(*arguments)
-
-
-# game -> engine(ruleset, game, play (the ruleset's Play or None), payouts, table (mapping), options)
-ENGINES: dict[str, Callable[..., list[Edge]]] = {
-    **{game: _baccarat for game in BACCARATS},
-    **{game: _roulette for game in ROULETTES},
-    **{game: _dice for game in ("banca_francesa", "craps", "cussec")},
-    "blackjack": blackjack_edge.engine,
-    "stud_poker": stud_ante_edge,
-    "poker_sem_descarte": stud_ante_edge,
-}

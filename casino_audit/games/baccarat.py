@@ -70,13 +70,27 @@ def _is_card(card) -> bool:
         return False
 
 
-def hand_total(cards: Sequence[str | int]) -> int:
+def points(values: Sequence[int]) -> int:
     """«Il n'est pas tenu compte du chiffre des dizaines, seul est pris en considération le chiffre des unités.»"""
-    return sum(card_value(card) for card in cards) % 10
+    return sum(values) % 10
+
+
+def hand_total(cards: Sequence[str | int]) -> int:
+    return points([card_value(card) for card in cards])
 
 
 def is_natural(cards: Sequence[str | int], rules: Mapping) -> bool:
     return len(cards) == 2 and hand_total(cards) in rules["naturals"]
+
+
+def either_natural(rules: Mapping, player_total: int, banker_total: int) -> bool:
+    """Whether a two-card total is a natural ("abattage"): the coup ends and nobody draws."""
+    return player_total in rules["naturals"] or banker_total in rules["naturals"]
+
+
+def player_draws(rules: Mapping, player_total: int) -> bool:
+    """Whether the player, with no natural on the table, takes a third card on its two-card total."""
+    return player_total in rules["player_draws_on"]
 
 
 def full_shoe(decks: int) -> dict[int, int]:
@@ -105,12 +119,14 @@ class Coup:
         return len(self.player_cards) + len(self.banker_cards)
 
 
-def _outcome(player_total: int, banker_total: int) -> str:
+def outcome_of(player_total: int, banker_total: int) -> str:
     # «La chance gagnante est celle qui réalise le point «neuf» ou celui qui se rapproche le plus de neuf»
     return PLAYER if player_total > banker_total else BANKER if banker_total > player_total else TIE
 
 
-def _banker_draws(rules: Mapping, banker_total: int, player_third: int | None) -> bool:
+def banker_draws(rules: Mapping, banker_total: int, player_third: int | None) -> bool:
+    """Whether the banker takes a third card on its two-card total, by the value of the player's third card
+    (None: the player stood); ValueError where the rules give no row for the total."""
     row = rules["banker"].get(banker_total)
     if row is None:
         raise ValueError(f"the drawing rules give no row for a banker total of {banker_total}")
@@ -127,16 +143,16 @@ def _required_cards(values: Sequence[int], rules: Mapping) -> Iterator[tuple[str
                 (PLAYER, "player's second card"), (BANKER, "banker's second card"))
     if len(values) < 4:
         return
-    player, banker = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
-    if player in rules["naturals"] or banker in rules["naturals"]:
+    player, banker = points((values[0], values[2])), points((values[1], values[3]))
+    if either_natural(rules, player, banker):
         return
     player_third = None
-    if player in rules["player_draws_on"]:
+    if player_draws(rules, player):
         yield PLAYER, f"player's third card (the player has {player})"
         if len(values) < 5:
             return
         player_third = values[4]
-    if _banker_draws(rules, banker, player_third):
+    if banker_draws(rules, banker, player_third):
         why = "the player stood" if player_third is None else f"the player's third card is worth {player_third}"
         yield BANKER, f"banker's third card (the banker has {banker} and {why})"
 
@@ -177,7 +193,7 @@ def deal_from_shoe(cards: Sequence, rules: Mapping) -> Coup:
         hands[hand].append(card)
     player_total, banker_total = hand_total(hands[PLAYER]), hand_total(hands[BANKER])
     return Coup(tuple(hands[PLAYER]), tuple(hands[BANKER]), player_total, banker_total,
-                _outcome(player_total, banker_total))
+                outcome_of(player_total, banker_total))
 
 
 def _exact(number, what: str) -> Decimal:
@@ -263,18 +279,18 @@ def _final_hands(shoe_counts: Mapping[int, int], rules: Mapping) -> dict[tuple[s
     weights: Counter = Counter()
 
     def banker_turn(player: int, banker: int, player_third: int | None, ways: int, used: int) -> None:
-        if not _banker_draws(rules, banker, player_third):
-            weights[_outcome(player, banker), banker] += ways * ways_after[used]
+        if not banker_draws(rules, banker, player_third):
+            weights[outcome_of(player, banker), banker] += ways * ways_after[used]
             return
         for card in range(10):
             if left[card]:
                 total = (banker + card) % 10
-                weights[_outcome(player, total), total] += ways * left[card] * ways_after[used + 1]
+                weights[outcome_of(player, total), total] += ways * left[card] * ways_after[used + 1]
 
     for player, banker, ways in _two_card_hands(left):
-        if player in rules["naturals"] or banker in rules["naturals"]:
-            weights[_outcome(player, banker), banker] += ways * ways_after[4]
-        elif player not in rules["player_draws_on"]:
+        if either_natural(rules, player, banker):
+            weights[outcome_of(player, banker), banker] += ways * ways_after[4]
+        elif not player_draws(rules, player):
             banker_turn(player, banker, None, ways, 4)
         else:
             for card in range(10):

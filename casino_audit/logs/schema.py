@@ -6,14 +6,15 @@ from __future__ import annotations
 import copy
 
 from casino_audit.documents import kinds
-from casino_audit.replay import families
+from casino_audit.games import registry
 
 
 def game_log_schema() -> dict:
     document = copy.deepcopy(kinds.schema("game-log"))
     definitions = document.setdefault("$defs", {})
-    for family, games in families.GAMES_BY_FAMILY.items():
-        module = families.module(family)
+    for family in registry.FAMILIES:
+        games = registry.games_of(family)
+        module = registry.replay_module(family)
         if module is None:
             continue
         coup = {key: value for key, value in module.COUP_SCHEMA.items() if key != "$schema"}

@@ -19,13 +19,13 @@ from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.core.display import nameless, same_name
-from casino_audit.games import baccarat
-from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable,
+from casino_audit.games import baccarat, registry
+from casino_audit.replay import (BET_COLUMNS, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, RANKS, Terms, Unavailable,
                                  Shoes, bet_schema, cents, money, unsettled)
 from casino_audit.replay import provision, provisions_of, without_provisions
 from casino_audit.replay import CONTINUED, burn_counts
 
-GAMES = ("punto_banco", "bacara_ponto_banca", "bacara_macau")
+GAMES = registry.games_of("baccarat")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
     "deal": "every card is a card, and no card comes out of one shoe more often than its decks hold it",
@@ -67,7 +67,8 @@ CSV_COLUMNS = {
     "banker": ("banker", "cards"), "outcome": ("outcome", "text"), **BET_COLUMNS,
 }
 _EXACT = Context(prec=70)  # a stake of 30 digits times a rate stays exact: never rounded to Decimal's 28
-_WORTH = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
+# a log card's rank ("T" the ten) -> its value, as the engine counts it
+_WORTH = {rank: baccarat.card_value("10" if rank == "T" else rank) for rank in RANKS}
 
 
 @dataclass(frozen=True)
@@ -203,9 +204,8 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     values_b = [_WORTH[c[0]] for c in banker]
     if prepared.drawing is not None:
         yield from _drawing(prepared.drawing, values_p, values_b)
-    player_total, banker_total = sum(values_p) % 10, sum(values_b) % 10
-    outcome = baccarat.PLAYER if player_total > banker_total else \
-        baccarat.BANKER if banker_total > player_total else baccarat.TIE
+    player_total, banker_total = baccarat.points(values_p), baccarat.points(values_b)
+    outcome = baccarat.outcome_of(player_total, banker_total)
     if coup["outcome"] != outcome:
         yield "outcome", "/outcome", (f"declared {coup['outcome']}, but the player has {player_total} and the banker "
                                       f"{banker_total}: {outcome}")
@@ -317,25 +317,25 @@ def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, st
 
 
 def _drawing(drawing: Mapping, player: list[int], banker: list[int]) -> Iterator[tuple[str, str, str]]:
-    p2, b2 = sum(player[:2]) % 10, sum(banker[:2]) % 10
-    naturals = drawing["naturals"]
-    if p2 in naturals or b2 in naturals:
+    """The hands against the engine's drawing rules (games/baccarat.py), card by card."""
+    p2, b2 = baccarat.points(player[:2]), baccarat.points(banker[:2])
+    if baccarat.either_natural(drawing, p2, b2):
         for hand, values, name in (("player", player, "player"), ("banker", banker, "banker")):
             if len(values) == 3:
                 yield "drawing", f"/{hand}/2", (f"the {name} took a third card on a natural "
                                                 f"(player {p2}, banker {b2}): nobody draws")
         return
-    player_draws = p2 in drawing["player_draws_on"]
+    player_draws = baccarat.player_draws(drawing, p2)
     if player_draws != (len(player) == 3):
         yield "drawing", "/player" if player_draws else "/player/2", (
             f"the player has {p2} and must {'draw' if player_draws else 'stand'}, but "
             f"{'stood' if player_draws else 'drew'}")
         return  # the banker's rule depends on the player's third card: not judged on a wrong player hand
-    row = drawing["banker"].get(b2)
-    if row is None:
-        return
     third = player[2] if player_draws else None
-    banker_draws = bool(row["draws_if_player_stood"]) if third is None else third in row["draws_on_player_third_card"]
+    try:
+        banker_draws = baccarat.banker_draws(drawing, b2, third)
+    except ValueError:  # the rules give no row for this total
+        return
     if banker_draws != (len(banker) == 3):
         why = "the player stood" if third is None else f"the player's third card is worth {third}"
         yield "drawing", "/banker" if banker_draws else "/banker/2", (

@@ -18,12 +18,13 @@ from decimal import Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import blackjack as bj
+from casino_audit.games import registry
 from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Shoes,
                                  Terms, Unavailable, card, cents, money)
 from casino_audit.replay import provision, provisions_of, without_provisions
 from casino_audit.replay import CONTINUED, burn_counts
 
-GAMES = ("blackjack",)
+GAMES = registry.games_of("blackjack")
 ASPECTS = {
     "deal": "the cards exist and no card is seen in a shoe more times than its decks hold it; the dealer and every "
             "hand start with two cards; each card after them was asked for (a hit or a double), and every split "

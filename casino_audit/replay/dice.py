@@ -36,11 +36,12 @@ from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import dice as engine
+from casino_audit.games import registry
 from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents,
                                  money)
 from casino_audit.replay import provision, without_provisions
 
-GAMES = ("banca_francesa", "craps", "cussec")
+GAMES = registry.games_of("dice")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
     "dice": "the throw has the game's number of dice (three, or two at craps), each showing a face 1 to 6",

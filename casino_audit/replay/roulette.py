@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from typing import Any, Iterator, Mapping
 
-from casino_audit.games import roulette
+from casino_audit.games import registry, roulette
 from casino_audit.replay import (BET_COLUMNS, COMMON_COUP, COMMON_REQUIRED, Terms, Unavailable, bet_schema, cents,
                                  money, unsettled)
 from casino_audit.replay import provision, provisions_of, without_provisions
 
-GAMES = ("roulette", "american_roulette", "french_roulette", "english_roulette")
+GAMES = registry.games_of("roulette")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
     "spin": "the number spun is a pocket of the table's wheel (37 pockets, or 38 where the table has a double zero)",

@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
+from casino_audit.games import registry
 from casino_audit.games.poker import Card, Category, PAYOUT_KEYS, parse_card
 from casino_audit.games.poker_stud import (PAYTABLE, SITUATIONS, MissingParams, StudRules, UnstatedOutcome,
                                            bind_params, decide, exact, paytable_from_payouts, stud_rules)
@@ -22,7 +23,7 @@ from casino_audit.replay import (AMOUNT_SCHEMA, CARD_SCHEMA, COMMON_COUP, COMMON
 from casino_audit.replay import provision, provisions_of, without_provisions
 from casino_audit.games.poker_stud import _quoted  # a citation as messages show it
 
-GAMES = ("stud_poker", "poker_sem_descarte")
+GAMES = registry.games_of("stud")
 REACHED = ("fold", "dealer_not_qualified", "player_wins", "dealer_wins", "tie")  # situations any deal can reach
 ASPECTS = {
     "deal": "every card is one of the 52 of a single deck, none twice in the coup, five to the dealer and five to "

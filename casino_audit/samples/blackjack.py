@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import Iterator
 
 from casino_audit.games import blackjack as bj
+from casino_audit.games import registry
 from casino_audit.replay import Terms, Unavailable
 
-GAMES = ("blackjack",)
+GAMES = registry.games_of("blackjack")
 DECKS = 6  # the shoe where the law fixes no count (LU blackjack); the header then says so
 BREACHES = {
     "dealer_hit_17": "the dealer draws another card on a 17 or more (dealer_drawing)",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import importlib
 import itertools
 import json
 import random
@@ -11,9 +10,8 @@ import re
 from decimal import Decimal
 from typing import Iterable, TextIO
 
-from casino_audit.replay import families
+from casino_audit.games import registry
 from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
-from casino_audit.replay.families import FAMILY_OF
 
 
 class SampleError(Exception):
@@ -21,11 +19,8 @@ class SampleError(Exception):
 
 
 def family_module(game: str):
-    family = FAMILY_OF.get(game)
-    try:
-        return importlib.import_module(f"casino_audit.samples.{family}") if family else None
-    except ModuleNotFoundError:
-        return None
+    """The sample generator of the game's family, or None."""
+    return registry.sample_module(registry.family_of(game))
 
 
 def breach_aspect(description: str) -> str:
@@ -121,7 +116,7 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
         for coup in coups:
             out.write(_json(coup))
         return
-    layout = getattr(families.for_game(game), "CSV_COLUMNS", None)
+    layout = getattr(registry.replay_module(registry.family_of(game)), "CSV_COLUMNS", None)
     if not layout:
         raise SampleError(f"{game} logs are written as JSON Lines only")
     for key, value in head.items():
