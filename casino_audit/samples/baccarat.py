@@ -10,7 +10,7 @@ from typing import Iterator
 
 from casino_audit.games import baccarat
 from casino_audit.replay import RANKS, SUITS, Terms
-from casino_audit.replay.baccarat import GAMES, _WORTH, prepare  # GAMES: the games the replay reads
+from casino_audit.replay.baccarat import _WORTH, GAMES, prepare  # _WORTH: the engine's card values by rank  # GAMES: the games the replay reads
 
 DECKS = 6  # the shoe where the law fixes no count; the header then says so
 BREACHES = {
@@ -75,7 +75,7 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
             else:
                 breaches.discard("drawing_error")
         waiting -= breaches
-        totals = (sum(_WORTH[c[0]] for c in player) % 10, sum(_WORTH[c[0]] for c in banker) % 10)
+        totals = (_total(player), _total(banker))
         outcome = baccarat.PLAYER if totals[0] > totals[1] else baccarat.BANKER if totals[1] > totals[0] \
             else baccarat.TIE
         coup = {"coup": number, "time": when.isoformat(), "session": session,
@@ -107,7 +107,7 @@ def _inject(coup: dict, breaches: set[str], rng: random.Random, prepared, outcom
         bets.append({"seat": 8, "chance": "dragon_bonus", "stake": 20, "net": -20})
     if "stake_over_maximum" in breaches:  # settled all the same, by the law: only the limit is broken
         chance, stake = bets[0]["chance"], MAXIMUM + MINIMUM
-        totals = sum(_WORTH[c[0]] for c in coup["banker"]) % 10
+        totals = _total(coup["banker"])
         bets[0]["stake"] = _amount(stake)
         bets[0]["net"] = _amount(baccarat.settle(outcome, {chance: stake}, {chance: prepared.terms[chance]},
                                                  banker_total=totals)[chance])
@@ -120,18 +120,23 @@ def _amount(value: Decimal):
     return int(value) if value == value.to_integral_value() else f"{value:.2f}"
 
 
+def _total(hand: list[str]) -> int:
+    """A hand's points, by the engine's card values (a card is its rank and its suit: "9h", "Th")."""
+    return baccarat.points([_WORTH[card[0]] for card in hand])
+
+
 def _deal(shoe: list[str], drawing) -> tuple[list[str], list[str]]:
-    """One coup from the front of the shoe: player, banker, player, banker, then the thirds as the table says."""
+    """One coup from the front of the shoe: player, banker, player, banker, then the thirds as the table says
+    (the engine's drawing: one implementation of the rule of play)."""
     first = [shoe.pop() for _ in range(4)]  # dealt P1 B1 P2 B2
     player, banker = [first[0], first[2]], [first[1], first[3]]
-    p2, b2 = (sum(_WORTH[c[0]] for c in hand) % 10 for hand in (player, banker))
-    if p2 in drawing["naturals"] or b2 in drawing["naturals"]:
+    p2, b2 = _total(player), _total(banker)
+    if baccarat.either_natural(drawing, p2, b2):
         return player, banker
     third = None
-    if p2 in drawing["player_draws_on"]:
+    if baccarat.player_draws(drawing, p2):
         player.append(shoe.pop())
         third = _WORTH[player[2][0]]
-    row = drawing["banker"][b2]
-    if (row["draws_if_player_stood"] if third is None else third in row["draws_on_player_third_card"]):
+    if baccarat.banker_draws(drawing, b2, third):
         banker.append(shoe.pop())
     return player, banker
