@@ -493,7 +493,8 @@ def rules_explain(
 def rulesets_validate(files: List[Path] = typer.Argument(..., help="Ruleset files to validate.")):
     """Validate ruleset files against the meta-schema and the check kinds; exit 1 if any is invalid."""
     from casino_audit.report.catalogue import validation
-    from casino_audit.law.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.model import RulesetError
+    from casino_audit.law.rulesets import load_ruleset
 
     bad = False
     for path in files:

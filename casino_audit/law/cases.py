@@ -28,7 +28,8 @@ from casino_audit.law.engine import Checker
 from casino_audit.core.findings import Finding
 from casino_audit.read.loader import Document, NotOneDocument, load_bytes, load_single_document
 from casino_audit.run.pipeline import run
-from casino_audit.law.rulesets import Rule, Ruleset, builtin_names, load_builtin, rulesets_dir
+from casino_audit.law.model import Rule, Ruleset
+from casino_audit.law.rulesets import builtin_names, load_builtin, rulesets_dir
 from casino_audit.documents.shape import ShapeValidator
 
 OUTCOMES = ("pass", "fail")  # what the case's own rule does on the patched document

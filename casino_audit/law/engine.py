@@ -17,7 +17,7 @@ from casino_audit.core.findings import Finding, Severity
 from casino_audit.documents.kinds import KINDS
 from casino_audit.read.loader import Document
 from casino_audit.core.pointers import MISSING
-from casino_audit.law.rulesets import Rule, Ruleset
+from casino_audit.law.model import Rule, Ruleset
 from casino_audit.law.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck
 
 

@@ -7,6 +7,8 @@ import importlib
 from functools import lru_cache
 from types import ModuleType
 
+from casino_audit.law.citations import provision_citation, provisions_in
+
 GAMES_BY_FAMILY: dict[str, tuple[str, ...]] = {
     "baccarat": ("punto_banco", "bacara_ponto_banca", "bacara_macau"),
     "roulette": ("roulette", "american_roulette", "french_roulette", "english_roulette"),
@@ -43,8 +45,6 @@ def provisions(ruleset, rule) -> list[tuple[str, object]]:
     """(game, Citation) of each provision of the rules of play a finding of this replay rule may cite, besides
     the rule's own citation: the family's `provisions(play data, aspect)` where it has one, else every citation
     the game's play data quotes; once each, in order."""
-    from casino_audit.law.rulesets import provision_citation
-
     if rule.check.get("kind") != "replay":
         return []
     aspect = rule.check.get("verify")
@@ -66,6 +66,4 @@ def provisions(ruleset, rule) -> list[tuple[str, object]]:
 
 
 def _all(data):
-    from casino_audit.law.rulesets import provisions_in
-
     return provisions_in(data)

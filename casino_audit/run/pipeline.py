@@ -24,7 +24,8 @@ from casino_audit.logs.reader import Stream
 from casino_audit.read.parsers import WALKED_EXTENSIONS, parser_for
 from casino_audit.law.scopes import Dossier
 from casino_audit.core.results import DEFAULT_MAX_PER_RULE, FileRecord, FindingSink, RunResult
-from casino_audit.law.rulesets import RulesetError, looks_like_ruleset, ruleset_from_document
+from casino_audit.law.model import RulesetError
+from casino_audit.law.rulesets import looks_like_ruleset, ruleset_from_document
 from casino_audit.core.values import show
 
 class UsageError(Exception):
