@@ -118,24 +118,9 @@ def _path_round(component: list[str], edges: dict[str, set[str]]) -> list[str]:
     return component
 
 
-def package_of(module: str) -> str:
-    """casino_audit.law.checks.value -> law; the package's own face (casino_audit, cli) is its own."""
-    parts = module.split(".")
-    return parts[1] if len(parts) > 1 else parts[0]
-
-
 def test_no_module_imports_itself_in_a_circle():
     found = cycles(graph())
     assert not found, "import cycles between modules:\n" + "\n".join(" -> ".join(c) for c in found)
-
-
-def test_no_package_imports_itself_in_a_circle():
-    edges: dict[str, set[str]] = {}
-    for module, targets in graph().items():
-        here = package_of(module)
-        edges.setdefault(here, set()).update(package_of(t) for t in targets if package_of(t) != here)
-    found = cycles(edges)
-    assert not found, "import cycles between packages:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
 def test_the_cycle_finder_finds_a_cycle():
