@@ -36,11 +36,12 @@ def _waits_for_run(reason: str, unvalued: set[str]) -> bool:
 
 def unrunnable(ruleset: Ruleset, own: dict[str, str], own_play: set[str]) -> list[tuple[str, str]]:
     """(pointer, message) of each of a house ruleset's replay rules whose aspect its rules of play can never run:
-    its own rules, and every rule of a game whose `play:` it gives (its play data replace the game's whole entry, so a `drawing` given
-    without the `bets` leaves the drawing, and every other aspect, not checked in any log: a breach passed as
-    "not checked"). Which aspects need which play data is the families' own `prepare`: it is run on the most a
-    log and the run can bring (the law's decks or six, limits, every parameter the ruleset lists values for),
-    and an aspect it still leaves unavailable, for a reason no log or parameter can remove, is refused."""
+    its own rules, and every rule of a game whose `play:` it gives (its play data replace the game's whole entry,
+    so a `drawing` given without the `bets` leaves the drawing, and every other aspect, not checked in any log: a
+    breach passed as "not checked"). Which aspects need which play data is the families' own `prepare`: it is run
+    on the most a log and the run can bring (the law's decks or six, limits, every parameter the ruleset lists
+    values for), and an aspect it still leaves unavailable, for a reason no log or parameter can remove, is
+    refused."""
     found = []
     probed: dict[str, dict[str, str]] = {}
     for rule in ruleset.rules:
