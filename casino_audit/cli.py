@@ -310,7 +310,8 @@ def _check(paths: list[Path], targets: list, color: Optional[bool], options: dic
            baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None):
     from casino_audit.law.engine import Checker
     from casino_audit.core.findings import Severity
-    from casino_audit.run.pipeline import UsageError, run
+    from casino_audit.run.discovery import UsageError
+    from casino_audit.run.pipeline import run
     from casino_audit.run.progress_bar import progress_for
     from casino_audit.law.provenance import in_use
     from casino_audit.report import ReportContext
@@ -493,7 +494,8 @@ def rules_explain(
 def rulesets_validate(files: List[Path] = typer.Argument(..., help="Ruleset files to validate.")):
     """Validate ruleset files against the meta-schema and the check kinds; exit 1 if any is invalid."""
     from casino_audit.report.catalogue import validation
-    from casino_audit.law.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.model import RulesetError
+    from casino_audit.law.rulesets import load_ruleset
 
     bad = False
     for path in files:

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_audit.law.checks import CHECK_KINDS, compile_condition
-from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.law.model import RulesetError
+from casino_audit.law.rulesets import load_ruleset
 from casino_audit.documents.shape import ShapeValidator
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.law.model import RulesetError
+
+from casino_audit.law.rulesets import load_ruleset
 
 CITATION = {"article": "Art. 1er, c)", "text": "x"}
 

@@ -1,4 +1,4 @@
-"""A house ruleset's rules of play are held to what its replay rules need (rulesets._never_runs): an aspect the
+"""A house ruleset's rules of play are held to what its replay rules need (house_play._never_runs): an aspect the
 play data can never run is refused whatever words the house puts around it, and what the play data leaves out is
 never a coup passed in silence.
 
@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.law.model import RulesetError
+
+from casino_audit.law.rulesets import load_ruleset
 from test_ruleset_replay_aspects import LU, PUNTO_BANCO, _house, _shipped
 
 CITATION = {"instrument": "lu", "article": "Art. 1er", "text": "x"}

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.law.model import RulesetError
+
+from casino_audit.law.rulesets import load_ruleset
 from conftest import REPO
 
 BASE = REPO / "rulesets" / "cases" / "bases" / "lu" / "log-stud-poker.jsonl"

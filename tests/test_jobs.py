@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.run import pipeline
+from casino_audit.run import one_file, parallel, pipeline
 from casino_audit.law.engine import Checker
 from casino_audit.law.rulesets import load_builtin
 from casino_audit.law.scopes import Dossier, ScopedCheck
@@ -62,25 +62,25 @@ def test_waivers_and_baselines_are_the_same_with_several_processes(cli, tmp_path
 
 def test_how_many_processes():
     empty = Dossier([])
-    assert pipeline.parallel_workers(None, 10, empty) == 1  # a handful of files: start-up would cost more
-    assert pipeline.parallel_workers(None, 500, empty) == (os.cpu_count() or 1)
-    assert pipeline.parallel_workers(4, 2, empty) == 2
-    assert pipeline.parallel_workers(1, 500, empty) == 1
+    assert parallel.parallel_workers(None, 10, empty) == 1  # a handful of files: start-up would cost more
+    assert parallel.parallel_workers(None, 500, empty) == (os.cpu_count() or 1)
+    assert parallel.parallel_workers(4, 2, empty) == 2
+    assert parallel.parallel_workers(1, 500, empty) == 1
     judged_together = Dossier([ScopedCheck("LU-X", Severity.ERROR, ("machine",), dict, lambda s, d: ())])
-    assert pipeline.parallel_workers(4, 500, judged_together) == 1
+    assert parallel.parallel_workers(4, 500, judged_together) == 1
 
 
 def test_a_worker_that_dies_leaves_its_files_unknown_not_passed(tmp_path, monkeypatch):
     for n in range(6):
         shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n}.yaml")
-    real, parent = pipeline._check_file, os.getpid()
+    real, parent = one_file._check_file, os.getpid()
 
     def dying(path, *args, **kwargs):
         if os.getpid() != parent:
             os._exit(9)  # a worker is killed mid-file
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "_check_file", dying)
+    monkeypatch.setattr(one_file, "_check_file", dying)
     result = pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
     assert result.internal_errors >= 1 and result.exit_code(Severity.ERROR) == 2
     unknown = {f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"}
@@ -94,13 +94,13 @@ def test_the_workers_are_forked_with_the_collector_frozen(tmp_path, monkeypatch)
     """Frozen, the objects a worker inherits are never walked (nor copied) by its collector."""
     for n in range(4):
         shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n}.yaml")
-    real = pipeline._check_file
+    real = one_file._check_file
 
     def noting(path, *args, **kwargs):  # in a worker: what its collector sees as frozen
         (tmp_path / f"frozen-{os.getpid()}").write_text(str(gc.get_freeze_count()))
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "_check_file", noting)
+    monkeypatch.setattr(one_file, "_check_file", noting)
     pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
     counts = [int(p.read_text()) for p in tmp_path.glob("frozen-*") if p.name != f"frozen-{os.getpid()}"]
     assert counts and all(count > 1000 for count in counts)  # the rulesets and the checker, at least
@@ -130,7 +130,7 @@ def test_this_process_checks_files_beside_its_workers_and_after_one_dies(tmp_pat
     only what it had taken, and this process checks the rest."""
     for n in range(12):
         shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n:02}.yaml")
-    real, parent = pipeline._check_file, os.getpid()
+    real, parent = one_file._check_file, os.getpid()
 
     def noting(path, *args, **kwargs):
         if os.getpid() != parent:
@@ -138,7 +138,7 @@ def test_this_process_checks_files_beside_its_workers_and_after_one_dies(tmp_pat
         (tmp_path / f"{Path(path).stem}.by").write_text(str(os.getpid()))
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "_check_file", noting)
+    monkeypatch.setattr(one_file, "_check_file", noting)
     result = pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
     unknown = [f.file for f in result.findings if f.rule_id == "INTERNAL-ERROR"]
     assert unknown == [str(tmp_path / "m01.yaml")]  # the first file is checked before the fork, the next by the worker
@@ -149,7 +149,7 @@ def test_this_process_checks_files_beside_its_workers_and_after_one_dies(tmp_pat
 def test_an_interrupted_run_stops_its_workers_taking_chunks(tmp_path, monkeypatch):
     for n in range(40):
         shutil.copy(REPO / "examples/lu/machine-compliant.yaml", tmp_path / f"m{n:02}.yaml")
-    real, parent = pipeline._check_file, os.getpid()
+    real, parent = one_file._check_file, os.getpid()
 
     def noting(path, *args, **kwargs):
         if os.getpid() == parent and not path.endswith("m00.yaml"):
@@ -157,7 +157,7 @@ def test_an_interrupted_run_stops_its_workers_taking_chunks(tmp_path, monkeypatc
         (tmp_path / f"{Path(path).stem}.by").write_text("")
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "_check_file", noting)
+    monkeypatch.setattr(one_file, "_check_file", noting)
     with pytest.raises(KeyboardInterrupt):
         pipeline.run([str(tmp_path)], Checker({"LU": load_builtin("lu")}), jobs=2)
     assert len(list(tmp_path.glob("*.by"))) < 20  # the worker stopped with what it had taken

@@ -19,7 +19,8 @@ from casino_audit.core.findings import Severity
 from casino_audit.meters import theory as theories
 from casino_audit.meters.stats import bet_squares, normal_quantile
 from casino_audit.run.pipeline import run
-from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
+from casino_audit.law.model import RulesetError
+from casino_audit.law.rulesets import builtin_names, load_builtin, load_ruleset
 from casino_audit.samples.meters import BREACHES
 from conftest import EXAMPLES, without_par
 

@@ -1,5 +1,5 @@
 """Mappings of the rules of play keyed by a number (a banker's total, a point) meet lookups by number: YAML reads
-every key as text, the ruleset loader makes these ints in one place (rulesets.NUMBER_KEYED)."""
+every key as text, the ruleset loader makes these ints in one place (ruleset_parts.NUMBER_KEYED)."""
 
 import json
 import re

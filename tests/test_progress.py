@@ -8,7 +8,7 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from casino_audit.run import pipeline, progress_bar
+from casino_audit.run import one_file, progress_bar
 from casino_audit.cli import app
 from casino_audit.law.engine import Checker
 from casino_audit.run.pipeline import Progress, run
@@ -23,7 +23,7 @@ PATHS = [str(EXAMPLES / "lu" / "machine-compliant.yaml"), str(LOG), str(CSV_LOG)
 
 
 def test_the_pipeline_tells_each_file_and_every_n_records(monkeypatch):
-    monkeypatch.setattr(pipeline, "PROGRESS_EVERY", 7)
+    monkeypatch.setattr(one_file, "PROGRESS_EVERY", 7)
     told: list[Progress] = []
     result = run(PATHS, Checker(RULESETS), progress=told.append)
     read = {record.path: record.records["read"] for record in result.files if record.records}

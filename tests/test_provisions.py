@@ -343,7 +343,8 @@ def test_a_house_ruleset_brings_its_own_provisions_and_instruments(tmp_path):
     (("          text: A rua paga", "          words: A rua paga"), ":11:11:", "payouts/0/text` is required"),
 ])
 def test_a_provision_names_an_instrument_the_ruleset_has_and_quotes_words(tmp_path, change, where, words):
-    from casino_audit.law.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.model import RulesetError
+    from casino_audit.law.rulesets import load_ruleset
 
     path = tmp_path / "casa.yaml"
     path.write_text(HOUSE_ROULETTE.replace(*change), "utf-8")

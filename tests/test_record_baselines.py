@@ -1,5 +1,5 @@
 """Baselines and waivers name a log's records by what they are, not by where they sit in the file: a game log's
-table, coup number and time, a meter log's machine and reading time (pipeline.record_identity). Day 2's log filed
+table, coup number and time, a meter log's machine and reading time (identities.record_identity). Day 2's log filed
 under day 1's name is not baselined by day 1's baseline; a waiver naming coup 5 covers coup 5 and nothing else.
 Baselines of versions 1 and 2 are still read as they were written (by the record's place), and the report says so.
 """
@@ -173,7 +173,7 @@ def test_an_older_baseline_is_read_by_place_as_it_was_and_said(cli, tmp_path, ve
 
 
 def test_a_records_identity_is_its_values_exactly_and_stays_small():
-    from casino_audit.run.pipeline import record_identity
+    from casino_audit.run.identities import record_identity
 
     game = {"kind": "game-log", "table": "R1"}
     assert record_identity(game, {"coup": 5, "time": "t"}) == (("coup", "5"), ("table", '"R1"'), ("time", '"t"'))

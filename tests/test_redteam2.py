@@ -44,7 +44,7 @@ def test_record_stream_with_no_record_does_not_pass(tmp_path, name, text):
     """An empty (or blank, or header-only) JSON Lines/CSV file named on the command line is reported as
     'checked', 0 documents, no finding, and the run exits 0. An empty YAML file is LOAD-EMPTY (exit 1), and a run
     that finds no filing at all exits 2 (README). A CI gate fed a truncated export passes it as compliant.
-    Cause: parsers._lines/read_json_lines/read_csv yield nothing and add no finding; pipeline._check_stream
+    Cause: parsers._lines/read_json_lines/read_csv yield nothing and add no finding; one_file._check_stream
     counts the file as checked."""
     (tmp_path / name).write_text(text, encoding="utf-8")
     done = run_in_process("check", name, cwd=tmp_path)

@@ -665,7 +665,8 @@ def test_a_house_drawing_table_without_a_row_for_a_total_is_refused_not_left_unc
     stood (no table allows it) passed every log with no finding and no note, the replay skipping a missing row."""
     from casino_audit.replay import Terms
     from casino_audit.replay import baccarat as replay_baccarat
-    from casino_audit.law.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.model import RulesetError
+    from casino_audit.law.rulesets import load_ruleset
 
     incomplete = tmp_path / "house.yaml"
     incomplete.write_text(HOUSE_DRAWING.replace("ROWS\n", ""), encoding="utf-8")

@@ -2,7 +2,7 @@
 game's whole entry of the ruleset it extends, so one giving a `drawing` without the `bets` left every aspect of
 the replay "not checked" in every log, and a drawing breach passed. `rulesets validate`, and the loader `check`
 reads a house ruleset with, refuse such a rule, at the rule or at the play entry; which aspects need which play
-data is the replay families' own `prepare` (rulesets._never_runs), not a table of ours."""
+data is the replay families' own `prepare` (house_play._never_runs), not a table of ours."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from conftest import REPO
 
 from casino_audit.read.loader import load_bytes
 from casino_audit.games import registry
-from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset
+from casino_audit.law.model import RulesetError
+from casino_audit.law.rulesets import builtin_names, load_builtin, load_ruleset
 
 
 def _shipped(name: str) -> dict:

@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset, rulesets_dir
+from casino_audit.law.model import RulesetError
+
+from casino_audit.law.rulesets import builtin_names, load_builtin, load_ruleset, rulesets_dir
 from casino_audit.documents.shape import ShapeValidator, packaged_schema
 from casino_audit.read.loader import load_file
 

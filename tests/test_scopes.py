@@ -85,7 +85,8 @@ def test_a_run_reads_only_the_rulesets_its_documents_need():
 
 
 def test_a_rule_declares_its_scope_and_no_document_check_kind_claims_another(tmp_path):
-    from casino_audit.law.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.model import RulesetError
+    from casino_audit.law.rulesets import load_ruleset
 
     head = "ruleset: house\nextends: lu\nrules:\n  - id: HOUSE-X\n    title: t\n    severity: error\n"
     tail = ("    applies_to: {kind: machine}\n    check: {kind: present, target: /machine}\n"

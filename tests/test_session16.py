@@ -185,7 +185,8 @@ def test_a_fifo_or_a_device_is_never_opened(tmp_path, monkeypatch):
 
 
 def test_a_ruleset_named_by_an_impossible_path_is_a_ruleset_problem_not_an_internal_error():
-    from casino_audit.law.rulesets import RulesetError, load_ruleset
+    from casino_audit.law.model import RulesetError
+    from casino_audit.law.rulesets import load_ruleset
 
     for name in ("a\x00b.yaml", "a\udc80.yaml"):
         try:

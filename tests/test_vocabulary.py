@@ -8,7 +8,8 @@ import pytest
 
 from casino_audit.law.checks import CHECK_KINDS, compile_condition, describe_condition
 from casino_audit.law.checks.metaschema import published
-from casino_audit.law.rulesets import RulesetError, load_ruleset
+from casino_audit.law.model import RulesetError
+from casino_audit.law.rulesets import load_ruleset
 from casino_audit.documents.shape import ShapeValidator
 
 EXAMPLES = [(name, n, example) for name, kind in CHECK_KINDS.items() for n, example in enumerate(kind.examples)]

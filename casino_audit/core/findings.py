@@ -85,7 +85,7 @@ class Finding:
     related: tuple[Related, ...] = ()
     suppression: Suppression | None = None  # waived or baselined: reported, not counted toward the verdict
     # A log record's identity, ((name, value as JSON), ...) sorted by name: a game log's table, coup and time, a meter
-    # log's machine and time (pipeline.record_identity). Waivers and baselines name a record by it, not by its place.
+    # log's machine and time (identities.record_identity). Waivers and baselines name a record by it, not by its place.
     record: tuple | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:

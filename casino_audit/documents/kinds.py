@@ -52,7 +52,7 @@ def schema(kind: str) -> dict:
 
 @lru_cache(maxsize=None)
 def validator(kind: str):
-    from casino_audit.documents.shape import ShapeValidator
+    from casino_audit.documents.shape import ShapeValidator  # as above: --help imports the kinds alone
 
     return ShapeValidator(schema(kind))
 
@@ -77,7 +77,7 @@ def misshapen(document, kind: str) -> list[str]:
     that is text or negative, a minimum of 0, stakes that are a list) or a field the schema does not know (a
     misspelt `payout:`, whose schedule the law's would silently replace). A field left out is no problem here:
     what the reader needs and does not find, it takes from elsewhere and says so."""
-    from casino_audit.core.pointers import MISSING, get
+    from casino_audit.core.pointers import MISSING, get  # --help imports the kinds, never the pointers
 
     placed = []
     for rule_id, pointer, message in validator(kind).errors(document.data, getattr(document, "values", None)):

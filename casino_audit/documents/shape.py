@@ -57,7 +57,7 @@ class ShapeValidator:
     @property
     def _full(self):
         if self._explainer is None:
-            import jsonschema
+            import jsonschema  # loads only for a shape error to explain (start-up)
 
             self._explainer = jsonschema.Draft202012Validator(self.schema)
         return self._explainer
@@ -124,7 +124,7 @@ class ShapeValidator:
 
     @lru_cache(maxsize=None)
     def _branch_validator(self, keyword: str, schema_path: tuple):
-        import jsonschema
+        import jsonschema  # as in _full (start-up)
 
         alone = {keyword: _node(self.schema, schema_path)[keyword]}
         if "$defs" in self.schema:

@@ -17,6 +17,7 @@ import copy
 import json
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -28,7 +29,8 @@ from casino_audit.law.engine import Checker
 from casino_audit.core.findings import Finding
 from casino_audit.read.loader import Document, NotOneDocument, load_bytes, load_single_document
 from casino_audit.run.pipeline import run
-from casino_audit.law.rulesets import Rule, Ruleset, builtin_names, load_builtin, rulesets_dir
+from casino_audit.law.model import Rule, Ruleset
+from casino_audit.law.rulesets import builtin_names, load_builtin, rulesets_dir
 from casino_audit.documents.shape import ShapeValidator
 
 OUTCOMES = ("pass", "fail")  # what the case's own rule does on the patched document
@@ -251,8 +253,6 @@ def run_case(case: Case, ruleset: Ruleset) -> CaseRun:
 def _run_log_case(case: Case, ruleset: Ruleset, records: list, values: dict) -> CaseRun:
     """A game log case: the patched records written as JSON Lines where the log is read from; a finding's pointer
     is given from the log's top, `/2/bets/0/net` for coup record 2 (the header is record 0)."""
-    import tempfile
-
     text, lines = render_log(records)
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / Path(case.base).name

@@ -5,6 +5,7 @@ The checker holds no run state: what a run has seen (a parameter already reporte
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
@@ -17,7 +18,7 @@ from casino_audit.core.findings import Finding, Severity
 from casino_audit.documents.kinds import KINDS
 from casino_audit.read.loader import Document
 from casino_audit.core.pointers import MISSING
-from casino_audit.law.rulesets import Rule, Ruleset
+from casino_audit.law.model import Rule, Ruleset
 from casino_audit.law.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck
 
 
@@ -228,8 +229,6 @@ class Checker:
     def log_session(self, header, jurisdiction: str, admit: Callable[[str, str, Severity], bool]):
         """The check of one record stream (a game log replayed, a meter log read) under the jurisdiction's record
         rules for its kind and game (selected ones only), by its kind's session class."""
-        import importlib
-
         self._bind(jurisdiction)
         ruleset = self.rulesets[jurisdiction]
         kind = header.data.get("kind")

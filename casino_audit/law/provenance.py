@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from casino_audit.law.rulesets import Rule, Ruleset, builtin_names, is_builtin_file, load_builtin
+from casino_audit.law.model import Rule, Ruleset
+
+from casino_audit.law.rulesets import builtin_names, is_builtin_file, load_builtin
 from casino_audit.core.values import to_decimal
 
 REMOVED, LOOSENED, SEVERITY_LOWERED, REPLACED, TIGHTENED = (

@@ -25,7 +25,8 @@ from casino_audit.law.checks.replay import CORE_ASPECTS
 from casino_audit.core.display import brief, nameless, same_name
 from casino_audit.core.findings import Citation, Finding, Severity
 from casino_audit.replay import UNTRACKED, Returns, Terms, Unavailable, cents, families, is_multiple, money
-from casino_audit.law.rulesets import Rule, Ruleset, known_zone, provision_citation
+from casino_audit.law.citations import provision_citation
+from casino_audit.law.model import Rule, Ruleset, known_zone
 from casino_audit.core.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]

@@ -30,7 +30,7 @@ from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
 from casino_audit.meters.records import COIN_IN, METERS, READING_SCHEMA, homologated_digits
 from casino_audit.meters.stats import bet_squares, log_inverse, normal_quantile, root
-from casino_audit.law.rulesets import Rule, Ruleset
+from casino_audit.law.model import Rule, Ruleset
 from casino_audit.core.values import show, to_decimal
 
 Admit = Callable[[str, str, Severity], bool]

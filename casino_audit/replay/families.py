@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from casino_audit.games import registry
+from casino_audit.law.citations import provision_citation, provisions_in
 
 
 def module(family: str) -> ModuleType | None:
@@ -27,8 +28,6 @@ def provisions(ruleset, rule) -> list[tuple[str, object]]:
     """(game, Citation) of each provision of the rules of play a finding of this replay rule may cite, besides
     the rule's own citation: the family's `provisions(play data, aspect)` where it has one, else every citation
     the game's play data quotes; once each, in order."""
-    from casino_audit.law.rulesets import provision_citation
-
     if rule.check.get("kind") != "replay":
         return []
     aspect = rule.check.get("verify")
@@ -50,6 +49,4 @@ def provisions(ruleset, rule) -> list[tuple[str, object]]:
 
 
 def _all(data):
-    from casino_audit.law.rulesets import provisions_in
-
     return provisions_in(data)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casino_audit.law.rulesets import Ruleset
+from casino_audit.law.model import Ruleset
 
 
 def _cell(text: str) -> str:

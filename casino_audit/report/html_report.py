@@ -520,7 +520,7 @@ def _not_checked(result, context) -> list[str]:
     override = any(setting.name == "jurisdiction_override" for setting in context.settings)
     documents = [f for f in result.findings if f.file and f.file not in unreadable and (
         f.rule_id in NOT_CHECKED
-        # a jurisdiction of the wrong shape chooses no ruleset (pipeline.choose_jurisdiction), unless -j gave one
+        # a jurisdiction of the wrong shape chooses no ruleset (stages.choose_jurisdiction), unless -j gave one
         or (f.rule_id == F.SHAPE_INVALID and f.pointer == "/jurisdiction" and not override))]
     if not files and not documents:
         out.append('<p class="none">Every file found was read and every document in it checked against law.</p>')

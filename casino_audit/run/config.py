@@ -10,10 +10,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
 from casino_audit.read.loader import NotOneDocument, load_single_document
 from casino_audit.documents.shape import ShapeValidator
+from casino_audit.run.suppressions import RECORD_FIELDS, Waiver, identity
 
 DEFAULT_NAMES = ("casino-audit.yaml", ".casino-audit.yaml")
 
@@ -166,10 +172,6 @@ class _NotToml(Exception):
 
 def _pyproject_data(path: Path) -> dict:
     try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib
-    try:
         with open(path, "rb") as handle:
             return tomllib.load(handle, parse_float=Decimal)  # money is never a binary float
     except (OSError, tomllib.TOMLDecodeError) as error:
@@ -234,8 +236,6 @@ def load_config(path: Path | None, found_by: str = "option --config") -> Config:
 
 
 def _waivers(path: Path, document) -> list:
-    from casino_audit.run.suppressions import RECORD_FIELDS, Waiver, identity
-
     waivers, problems = [], []
     for n, entry in enumerate(document.data.get("waivers", [])):
         pointer = f"/waivers/{n}"

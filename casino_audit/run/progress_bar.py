@@ -61,6 +61,7 @@ class ProgressBar:
             self.close()
 
     def _show(self) -> None:
+        # rich.progress loads only when a bar is drawn (start-up)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

@@ -18,7 +18,8 @@ from casino_audit.core.findings import TOOL_FINDINGS, TOOL_PREFIXES, Finding, Se
 from casino_audit.read.loader import DEFAULT_MAX_BYTES
 from casino_audit.core.results import DEFAULT_MAX_PER_RULE
 from casino_audit.run.suppressions import record_text
-from casino_audit.law.rulesets import Ruleset, RulesetError, builtin_names, load_builtin, load_ruleset
+from casino_audit.law.model import Ruleset, RulesetError
+from casino_audit.law.rulesets import builtin_names, load_builtin, load_ruleset
 
 
 class SettingsError(Exception):

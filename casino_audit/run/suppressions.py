@@ -6,7 +6,7 @@ tool's own findings (a file that cannot be read, a log that is not whole) are ne
 expiry date covers nothing and is itself a finding; so is a waiver that covered nothing. Baseline entries are
 keyed by file, rule id, document and JSON pointer, never by line, so that an edit elsewhere in a file does not break them;
 a finding about a log's record by the record's identity instead of its place (a game log's table, coup number and
-time; a meter log's machine and reading time: pipeline.record_identity), so that day 2's log filed under day 1's name
+time; a meter log's machine and reading time: identities.record_identity), so that day 2's log filed under day 1's name
 is not taken for day 1's. A waiver may name a record too (`coup: 5`, `machine` and `time`), and covers only that.
 """
 

@@ -86,7 +86,7 @@ def computed(par):
     found = _CACHE.get(key)
     if found is None:
         from casino_audit.slots import par as par_data  # the slot engine loads when a filing gives PAR data
-        from casino_audit import slots
+        from casino_audit import slots  # (as above)
 
         reading = par_data.read(par)
         shared = file_memo()
@@ -277,7 +277,7 @@ def _undecided(result, limits: list[Fraction], drawn: bool = False) -> str:
     """Why an estimate decides nothing, and what would: the exact count (past the work a file's returns are
     counted within), or an interval narrow enough to leave the nearest limit out, that is about this many spins
     (the half-width shrinks as the square root of the spins)."""
-    from casino_audit import slots
+    from casino_audit import slots  # loaded by the PAR data already; never for a filing without them
 
     low, high = result.decides or result.ci95
     half, gap = (high - low) / 2, min(abs(result.rtp - limit) for limit in limits)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from casino_audit.law.checks.common import NUMBER, NUMBER_OR_PARAM, PARAM
 from casino_audit.law.scopes import RECORD
+from casino_audit.replay import families
 
 NAME = "replay"
 
@@ -93,8 +94,6 @@ def targets(spec):
 def problem(spec: dict, games: tuple[str, ...]) -> str | None:
     """Why a replay rule cannot run on its games, or None: its aspect must be the core's or one the games'
     engine verifies."""
-    from casino_audit.replay import families
-
     aspect = spec["verify"]
     if aspect in CORE_ASPECTS:
         return None

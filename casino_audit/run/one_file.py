@@ -1,0 +1,143 @@
+"""Checking one file: its documents one by one, or its record stream (a log) record by record in a session
+of its own, through the stages; a crash is that file's finding, never the batch's end."""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable, Iterable, Iterator
+
+from casino_audit.core import findings as F
+from casino_audit.core.display import brief
+from casino_audit.core.findings import Finding, Severity
+from casino_audit.core.results import FileRecord, FindingSink
+from casino_audit.core.values import show
+from casino_audit.documents import kinds
+from casino_audit.law.engine import CheckCrashed
+from casino_audit.law.rulesets import looks_like_ruleset
+from casino_audit.logs.reader import Stream
+from casino_audit.read.loader import reads
+from casino_audit.read.parsers import parser_for
+from casino_audit.run.identities import named_findings, naming
+from casino_audit.run.stages import Context, check_document, tool_finding
+
+PROGRESS_EVERY = 5000  # records of a log between two progress reports
+
+
+def check_one(path: str, record: FileRecord, context: Context, loader, max_bytes: int, on_records) -> int:
+    """Check one file; 1 if its check crashed (a finding on it says so), else 0."""
+    named: list[str] = []
+    try:
+        with reads(named):  # the files its documents name (a log's table configuration), for -o to refuse
+            _check_file(path, record, context, loader, max_bytes, on_records)
+    except Exception as error:  # noqa: BLE001 - one file's crash is that file's finding, not the batch's end
+        message = str(error) if isinstance(error, CheckCrashed) else \
+            f"internal error while checking the file: {type(error).__name__}: {brief(str(error), 300)}"
+        context.sink.add(Finding(F.INTERNAL_ERROR, Severity.ERROR, message + "; the file's verdict is unknown", path))
+        return 1
+    finally:
+        record.reads = sorted(set(named)) or None
+    return 0
+
+
+def _check_file(path: str, record: FileRecord, context: Context, loader, max_bytes: int,
+                on_records: Callable[[int], None] | None = None) -> None:
+    parser = parser_for(path)
+    if parser.records is not None and loader is None:
+        _check_stream(parser.records(path, max_bytes), record, context, on_records)
+        return
+    loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
+    for document in loaded.documents:  # each checked as it is read: memory flat in the number of documents
+        record.documents += 1
+        _note_filer(record, document)
+        found = check_document(document, context)
+        if found is not None and kinds.KINDS[found[0]].stream:  # a header with no record: never a clean log
+            context.sink.add(tool_finding(document, F.LOAD_UNSUPPORTED, f"a {found[0]} header read as a document: a "
+                                           "log's records are read from JSON Lines or CSV (.jsonl, .csv, gzipped or "
+                                           "not), the header their first record; none was checked here", "/kind"))
+    if loaded.findings:
+        record.status = "partial" if record.documents else "unreadable"
+        record.reason = loaded.findings[0].message
+    context.sink.extend(loaded.findings)
+
+
+def _check_stream(stream: Stream, record: FileRecord, context: Context,
+                  on_records: Callable[[int], None] | None = None) -> None:
+    """A record stream: its first record is a header naming a stream kind (a game log), whose records follow and
+    are replayed one at a time in a session of their own; memory stays flat whatever the stream's length."""
+    records = iter(stream) if on_records is None else _reporting(stream, on_records)
+    counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
+    header = next(records, None)
+    session = None
+    other = None  # what heads the stream instead of a log's header (a table, a house ruleset), if anything
+    if header is not None:
+        _note_filer(record, header)
+        found = check_document(header, context)
+        if found is not None and not kinds.KINDS[found[0]].stream:
+            other = f"a {found[0]} document"
+        elif found is not None:
+            session = context.checker.log_session(header, found[1], context.sink.admit)
+            record.table_config = getattr(getattr(session, "terms", None), "table_path", None)
+            _take(context.sink, session.start())
+        elif looks_like_ruleset(header.data):  # validated as a ruleset, silent when valid: its records would pass
+            other = "a ruleset"
+    if session is not None:
+        feed, sink = session.coup, context.sink
+        if sink.suppressor is not None:  # waivers and the baseline name a log's records by what they are
+            feed = naming(feed, header, identities := {})
+        for item in records:
+            _take(sink, feed(item))
+        _take(sink, session.close() if sink.suppressor is None else named_findings(session.close(), identities,
+                                                                                     header.data))
+        counts["checked"], counts["with_findings"] = session.counts.checked, session.counts.with_findings
+    else:
+        for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
+            pass
+    if other is not None:
+        context.sink.add(tool_finding(header, F.KIND_UNKNOWN, f"{other} cannot head a record stream: the "
+                                       f"{stream.read - 1:,} records after it are not checked; the first record of a "
+                                       "JSON Lines or CSV file is a header of kind "
+                                       + ", ".join(k for k in kinds.KINDS if kinds.KINDS[k].stream),
+                                       "/kind" if other != "a ruleset" else ""))
+    counts["read"], counts["unreadable"] = stream.read, stream.unreadable
+    record.documents = 1 if header is not None else 0  # the header; its coups are counted as records
+    record.records = counts
+    if stream.unreadable or not stream.read:
+        record.status = "partial" if stream.read else "unreadable"
+    if stream.findings:
+        record.reason = stream.findings[0].message
+    context.sink.extend(stream.findings)
+
+
+def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:
+    """The stream's records, the count read told every PROGRESS_EVERY records (once each is checked)."""
+    for item in stream:
+        yield item
+        if stream.read % PROGRESS_EVERY == 0:
+            on_records(stream.read)
+
+
+def _note_filer(record: FileRecord, document) -> None:
+    """Who filed the document, as written, for the report: a machine filing's `filing.applicant`, a table
+    configuration's `filing.casino`, a game log's `casino`."""
+    data = document.data if isinstance(document.data, dict) else {}
+    filing = data.get("filing")
+    if data.get("kind") == "game-log":
+        filer = data.get("casino")
+    elif isinstance(filing, dict):
+        filer = filing.get("applicant", filing.get("casino"))
+    else:
+        return
+    if filer is None or (isinstance(filer, str) and not filer.strip()):
+        return
+    if record.filed_by is None:
+        record.filed_by = {}
+    record.filed_by[document.index] = filer if isinstance(filer, str) else brief(show(filer))
+
+
+def _take(sink: FindingSink, findings: Iterable[Finding]) -> None:
+    """A log session's findings: its law findings were counted (admitted) when made; the tool's are counted here."""
+    for finding in findings:
+        if finding.rule_id in F.TOOL_FINDINGS or finding.file is None:
+            sink.add(finding)
+        else:
+            sink.keep(finding)
