@@ -117,7 +117,7 @@ def test_findings_not_listed_say_whether_they_are_waived_in_every_format():
 
 
 def test_html_counts_a_rule_and_a_file_as_the_verdict_does_when_waived_findings_are_capped():
-    from casino_audit.report.html_report import file_counts, rule_counts
+    from casino_audit.report.html_tables import file_counts, rule_counts
 
     result = capped_waived_run()
     counted, suppressed = rule_counts(result)

@@ -1,6 +1,7 @@
 """Document kinds: how a document says what it is, and the schema of its shape.
 
-A new kind is one entry here plus its schema file in `schemas/`; nothing else in the core changes.
+A new kind is one entry here plus its schema file in `schemas/` (a stream kind, also its session class in
+`law/engine.py`'s SESSIONS); nothing else in the core changes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ class Kind:
     schema_file: str
     game_field: str | None = None  # top-level field naming the game, for rules that apply to some games only
     stream: bool = False  # the header of a stream of records (a game log): its records follow it in the file
-    session: str = "casino_audit.logs.session:LogSession"  # a stream kind's records are checked by this class
 
     def game_of(self, data: dict):
         """The game a document of this kind is for, or None where the kind has no games."""
@@ -36,8 +36,7 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("machine", "machine.schema.json"),  # a slot-machine homologation (type-approval) file
     Kind("table", "table.schema.json", game_field="game"),  # a gaming-table configuration
     Kind("game-log", "game-log.schema.json", game_field="game", stream=True),  # a table's coups, replayed
-    Kind("meter-log", "meter-log.schema.json", stream=True,  # slot machines' meter readings over time
-         session="casino_audit.meters.session:MeterSession"),
+    Kind("meter-log", "meter-log.schema.json", stream=True),  # slot machines' meter readings over time
 )}
 
 

@@ -22,6 +22,20 @@ from casino_audit.law.model import Rule, Ruleset
 from casino_audit.law.scopes import DOCUMENT, DOSSIER, RECORD, Dossier, ScopedCheck
 
 
+def _log_session() -> type:
+    from casino_audit.logs.session import LogSession  # start-up: a check of filings alone loads no replay engine
+    return LogSession
+
+
+def _meter_session() -> type:
+    from casino_audit.meters.session import MeterSession  # start-up: nor the meters' statistics
+    return MeterSession
+
+
+# A stream kind's records are checked by its session class, loaded when a stream of the kind comes.
+SESSIONS: dict[str, Callable[[], type]] = {"game-log": _log_session, "meter-log": _meter_session}
+
+
 class CheckCrashed(Exception):
     """A check raised: the file's verdict is an internal error (exit 2), naming the rule, never a pass."""
 
@@ -235,8 +249,7 @@ class Checker:
         game = KINDS[kind].game_of(header.data)
         rules = [rule for rule in ruleset.rules if rule.scope == RECORD and rule.kind == kind
                  and (not rule.games or game in rule.games) and selected(rule.id, self.select, self.ignore)]
-        module, name = KINDS[kind].session.split(":")
-        session = getattr(importlib.import_module(module), name)(
+        session = SESSIONS[kind]()(
             header, game, jurisdiction, ruleset, rules, self.param_values.get(jurisdiction, {}), admit,
             self.require_params, self._param_finding)
         self.applied.update(rule.id for bound in session.by_aspect.values() for rule, _ in bound)

@@ -2,14 +2,13 @@
 
     report(result: RunResult, context: ReportContext, stream: TextIO) -> None
 
-Adding a format is one module and one line in REPORTERS. Modules are imported when used, so that naming the
-formats (in `--help`) costs nothing.
+Adding a format is one module, its loader function and one line in REPORTERS. Modules are imported when used,
+so that naming the formats (in `--help`) costs nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Callable, TextIO
 
 from casino_audit.core.findings import Severity
@@ -27,17 +26,53 @@ class ReportContext:
 
 Reporter = Callable[[RunResult, ReportContext, TextIO], None]
 
-REPORTERS: dict[str, str] = {  # format -> module in this package with a `report` function
-    "rich": "rich_report",
-    "json": "json_report",
-    "sarif": "sarif_report",
-    "junit": "junit_report",
-    "github": "github_report",
-    "markdown": "markdown_report",
-    "html": "html_report",
+# Each loader imports its module when its format is asked for (start-up: --help loads no writer, rich no other).
+def _rich() -> Reporter:
+    from casino_audit.report.rich_report import report
+    return report
+
+
+def _json() -> Reporter:
+    from casino_audit.report.json_report import report
+    return report
+
+
+def _sarif() -> Reporter:
+    from casino_audit.report.sarif_report import report
+    return report
+
+
+def _junit() -> Reporter:
+    from casino_audit.report.junit_report import report
+    return report
+
+
+def _github() -> Reporter:
+    from casino_audit.report.github_report import report
+    return report
+
+
+def _markdown() -> Reporter:
+    from casino_audit.report.markdown_report import report
+    return report
+
+
+def _html() -> Reporter:
+    from casino_audit.report.html_report import report
+    return report
+
+
+REPORTERS: dict[str, Callable[[], Reporter]] = {  # format -> the loader of its module's `report` function
+    "rich": _rich,
+    "json": _json,
+    "sarif": _sarif,
+    "junit": _junit,
+    "github": _github,
+    "markdown": _markdown,
+    "html": _html,
 }
 FORMAT_NAMES = tuple(REPORTERS)
 
 
 def reporter(name: str) -> Reporter:
-    return import_module(f"casino_audit.report.{REPORTERS[name]}").report
+    return REPORTERS[name]()

@@ -90,7 +90,7 @@ def explain(rule, rs, stream: TextIO) -> None:
 
 def _cases(rule, say) -> None:
     """The rule's cases, run now: each base filing, its patch, and what the ruleset finds on it."""
-    from casino_audit.law import cases  # only `rules explain` needs the pipeline here
+    from casino_audit.law import cases  # start-up: only `rules explain` runs the cases, through the pipeline
 
     ruleset = cases.builtin_of(rule)
     if ruleset is None:

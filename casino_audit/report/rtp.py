@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from casino_audit import slots
 from casino_audit.slots import decimal_text, one_in
 from casino_audit.core.values import show
 
@@ -41,8 +42,6 @@ def _number(value: Fraction) -> str:
 
 def not_computed() -> str:
     """Why a paytable has no figures: what the file's work was spent on, and what would give them."""
-    from casino_audit import slots
-
     return (f"not computed: the file's returns are counted within {slots.RETURN_WORK:,} operations and estimated "
             f"within {slots.ESTIMATE_WORK:,} more, and its other paytables (or this one's size) took them; evaluate "
             "this paytable alone (--paytable NAME), or have its return certified by a laboratory")

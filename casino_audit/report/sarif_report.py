@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+from importlib.metadata import PackageNotFoundError, metadata
 from typing import TextIO
 from urllib.parse import quote
 
 from casino_audit import __version__
 from casino_audit.core.findings import TOOL_FINDINGS, LOAD_TRUNCATED, Finding, Severity
+from casino_audit.law.engine import selected
 from casino_audit.report import common
 from casino_audit.report.json_report import citation_dict, ruleset_dict, suppression_dict, write_json
 from casino_audit.report.markdown_report import escape
@@ -147,10 +149,8 @@ def build(result, context, root: str | None = None) -> dict:
 def _homepage() -> str | None:
     """The project's URL, if the installed package's metadata names one."""
     try:
-        from importlib.metadata import PackageNotFoundError, metadata
-
         urls = metadata("casino-audit").get_all("Project-URL") or []
-    except (ImportError, PackageNotFoundError):
+    except PackageNotFoundError:
         return None
     for entry in urls:
         _, _, url = entry.partition(",")
@@ -258,8 +258,6 @@ def _switched_off(rules: list[dict], context) -> list[dict]:
     chosen = {setting.name: setting.value for setting in context.settings if setting.name in ("select", "ignore")}
     if not chosen:
         return []
-    from casino_audit.law.engine import selected
-
     law = {rule.id for used in context.rulesets for rule in used.ruleset.rules}
     return [{"descriptor": {"id": rule["id"], "index": position}, "configuration": {"enabled": False}}
             for position, rule in enumerate(rules)
