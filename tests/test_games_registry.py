@@ -37,14 +37,19 @@ def test_each_games_jurisdictions_are_the_rulesets_that_hold_it():
 
 @pytest.mark.parametrize("game", registry.GAMES, ids=lambda game: game.name)
 def test_each_replayed_game_has_its_familys_modules(game):
+    from casino_audit.replay import families
+    from casino_audit.samples.log import family_module
+
+    replay, sample = families.module(game.family), family_module(game.name)
     if game.family is None:
-        assert game.replay is game.sample is game.engine is game.edge is game.coup_schema is None
+        assert replay is sample is game.engine is None
         return
     assert game.family in registry.FAMILIES
-    assert game.name in game.replay.GAMES and game.name in game.sample.GAMES
+    assert game.name in replay.GAMES and game.name in sample.GAMES
     assert game.engine.__name__.startswith("casino_audit.games.")
-    assert callable(game.edge)
-    assert game.coup_schema is game.replay.COUP_SCHEMA
+    from casino_audit.edge import engine_for
+
+    assert callable(engine_for(game.family))
 
 
 def test_names_are_unique_and_every_family_has_a_game():
@@ -71,6 +76,6 @@ def test_importing_the_registry_imports_no_family():
 def test_a_game_names_its_familys_modules_lazily():
     game = registry.BY_NAME["punto_banco"]
     from casino_audit.games import baccarat
-    from casino_audit.replay import baccarat as replay_baccarat
+    from casino_audit.replay import baccarat as replay_baccarat, families
 
-    assert game.engine is baccarat and game.replay is replay_baccarat
+    assert game.engine is baccarat and families.for_game(game.name) is replay_baccarat

@@ -63,6 +63,7 @@ def test_the_log_reference_pages_are_current(cli, name):
 def test_a_reference_page_lists_every_field_and_csv_column(cli):
     from casino_audit.logs.schema import game_log_schema
     from casino_audit.games import registry
+    from casino_audit.replay import families
 
     page = cli("schema", "game-log", "--format", "markdown").stdout
     schema = game_log_schema()
@@ -74,7 +75,7 @@ def test_a_reference_page_lists_every_field_and_csv_column(cli):
         for name in coup["properties"]:
             assert f"| `{name}` |" in page
     for family in registry.FAMILIES:
-        for column in getattr(registry.replay_module(family), "CSV_COLUMNS", None) or {}:
+        for column in getattr(families.module(family), "CSV_COLUMNS", None) or {}:
             assert f"| `{column}` |" in page
     assert "| `bets[].stake` | number or text | yes |" in page
     assert "JSON Lines only" in page  # blackjack and stud have no CSV layout, and say so

@@ -144,6 +144,7 @@ def _game_log_csv():
     # the logs and the replay stand on documents/: a top-level import would make a circle of packages
     from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
     from casino_audit.games import registry
+    from casino_audit.replay import families
 
     intro = ("A CSV game log starts with the header record as `# key: value` lines (`# game: punto_banco`; a "
              "dotted key is a member of a mapping: `# limits.minimum: 20`), then the column names, then one row per "
@@ -154,7 +155,7 @@ def _game_log_csv():
     sections = [("Every game", common)]
     for family in registry.FAMILIES:
         games = registry.games_of(family)
-        module = registry.replay_module(family)
+        module = families.module(family)
         if module is None:
             continue
         columns = getattr(module, "CSV_COLUMNS", None) or {}

@@ -9,10 +9,8 @@ error says what is missing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from casino_audit.edge.common import Edge, EdgeError, Options, schedule_of, with_left_out
 from casino_audit.games import baccarat, registry, roulette
@@ -22,9 +20,9 @@ def edges(ruleset, game: str, table: Mapping[str, Any] | None = None, options: O
     """Each bet's edge. The payouts are the table's, else the law's schedule, else None: an engine whose game
     needs a schedule says so (`schedule_of`); blackjack's are in its rules of play."""
     table = table or {}
-    engine = registry.edge_engine(registry.family_of(game))
+    engine = engine_for(registry.family_of(game))
     if engine is None:
-        priced = sorted(name for name in registry.names() if registry.edge_engine(registry.family_of(name)))
+        priced = sorted(name for name in registry.names() if engine_for(registry.family_of(name)))
         raise EdgeError(f"no engine computes the house edge of {game} yet ({', '.join(priced)} have one)")
     payouts = table.get("payouts") or law_schedule(ruleset, game, "/payouts")
     return engine(ruleset, game, ruleset.play.get(game), payouts, table, options)
@@ -85,3 +83,23 @@ def roulette_edges(ruleset, game, play, payouts, table, options: Options) -> lis
         found.append(Edge(kind, max(values), note=note))
     return with_left_out(found, [name for name in payouts if name not in named],
                          f"no bet of a {pockets}-pocket wheel goes by that name")
+
+
+def engine_for(family: str | None) -> Callable[..., list[Edge]] | None:
+    """The family's house-edge engine: engine(ruleset, game, play, payouts, table, options); None where no
+    engine computes the family's edges. The games of a family are the registry's (casino_audit.games.registry)."""
+    # start-up: each family's engine is imported when an edge of it is asked for
+    if family == "baccarat":
+        return baccarat_edges
+    if family == "roulette":
+        return roulette_edges
+    if family == "stud":
+        from casino_audit.edge.stud import stud_ante_edge
+        return stud_ante_edge
+    if family == "blackjack":
+        from casino_audit.edge.blackjack import engine
+        return engine
+    if family == "dice":
+        from casino_audit.edge.dice import edges as dice_edges
+        return dice_edges
+    return None

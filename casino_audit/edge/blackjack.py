@@ -248,7 +248,7 @@ def edges(data: dict, payouts: dict | None, table: dict, decks: int | None,
 
 
 def engine(ruleset, game, play, payouts, table, options) -> list:
-    """casino_audit.edge's engine for blackjack (casino_audit.games.registry.edge_engine("blackjack"))."""
+    """casino_audit.edge's engine for blackjack (casino_audit.edge.engine_for("blackjack"))."""
 
     if play is None or "blackjack" not in play.data:
         raise EdgeError(f"the {ruleset.code} ruleset has no rules of play for blackjack under `play:`")

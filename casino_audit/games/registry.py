@@ -3,7 +3,7 @@ parts of a table configuration only some games have; and, per family, its engine
 sample generator, found by small explicit functions.
 
 Plain data: importing this module imports nothing of the package. The family's modules are imported when asked
-for (a run over punto banco logs never imports the blackjack engine), and replay/, edge/ and samples/ import
+for (a run over punto banco logs never imports the blackjack engine), and replay/ and samples/ import
 this module, so they could not be imported here at module level without a cycle.
 
 To add a game: its row in GAMES (and, for a new family, its name in FAMILIES and a branch in each function
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 # The families' order is the schema's and the docs' ($defs, the CSV sections).
 FAMILIES = ("baccarat", "roulette", "stud", "blackjack", "dice")
@@ -33,24 +33,6 @@ class Game:
     @property
     def engine(self) -> ModuleType | None:
         return engine_module(self.family)
-
-    @property
-    def replay(self) -> ModuleType | None:
-        return replay_module(self.family)
-
-    @property
-    def sample(self) -> ModuleType | None:
-        return sample_module(self.family)
-
-    @property
-    def edge(self) -> Callable[..., list] | None:
-        return edge_engine(self.family)
-
-    @property
-    def coup_schema(self) -> dict[str, Any] | None:
-        """The JSON Schema of the game's log record (coup), where its family has one."""
-        replay = self.replay
-        return replay.COUP_SCHEMA if replay is not None else None
 
 
 # In the order the schemas list them.
@@ -116,54 +98,3 @@ def engine_module(family: str | None) -> ModuleType | None:
     else:
         return None
     return module
-
-
-def replay_module(family: str | None) -> ModuleType | None:
-    """The family's replay of a game log (casino_audit/replay/)."""
-    if family == "baccarat":
-        from casino_audit.replay import baccarat as module
-    elif family == "roulette":
-        from casino_audit.replay import roulette as module
-    elif family == "stud":
-        from casino_audit.replay import stud as module
-    elif family == "blackjack":
-        from casino_audit.replay import blackjack as module
-    elif family == "dice":
-        from casino_audit.replay import dice as module
-    else:
-        return None
-    return module
-
-
-def sample_module(family: str | None) -> ModuleType | None:
-    """The family's sample-log generator (casino_audit/samples/)."""
-    if family == "baccarat":
-        from casino_audit.samples import baccarat as module
-    elif family == "roulette":
-        from casino_audit.samples import roulette as module
-    elif family == "stud":
-        from casino_audit.samples import stud as module
-    elif family == "blackjack":
-        from casino_audit.samples import blackjack as module
-    elif family == "dice":
-        from casino_audit.samples import dice as module
-    else:
-        return None
-    return module
-
-
-def edge_engine(family: str | None) -> Callable[..., list] | None:
-    """The family's house-edge engine (casino_audit/edge/): engine(ruleset, game, play, payouts, table, options)."""
-    if family == "baccarat":
-        from casino_audit.edge import baccarat_edges as engine
-    elif family == "roulette":
-        from casino_audit.edge import roulette_edges as engine
-    elif family == "stud":
-        from casino_audit.edge.stud import stud_ante_edge as engine
-    elif family == "blackjack":
-        from casino_audit.edge.blackjack import engine
-    elif family == "dice":
-        from casino_audit.edge.dice import edges as engine
-    else:
-        return None
-    return engine

@@ -5,7 +5,6 @@ The checker holds no run state: what a run has seen (a parameter already reporte
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator

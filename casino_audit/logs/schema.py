@@ -7,6 +7,7 @@ import copy
 
 from casino_audit.documents import kinds
 from casino_audit.games import registry
+from casino_audit.replay import families
 
 
 def game_log_schema() -> dict:
@@ -14,7 +15,7 @@ def game_log_schema() -> dict:
     definitions = document.setdefault("$defs", {})
     for family in registry.FAMILIES:
         games = registry.games_of(family)
-        module = registry.replay_module(family)
+        module = families.module(family)
         if module is None:
             continue
         coup = {key: value for key, value in module.COUP_SCHEMA.items() if key != "$schema"}

@@ -9,13 +9,26 @@ from casino_audit.games import registry
 from casino_audit.law.citations import provision_citation, provisions_in
 
 
-def module(family: str) -> ModuleType | None:
-    """The family's replay module, or None where none is built yet."""
-    return registry.replay_module(family)
+def module(family: str | None) -> ModuleType | None:
+    """The family's replay of a game log (casino_audit/replay/), or None where none is built."""
+    # start-up: a family's replay is imported when a log of one of its games comes
+    if family == "baccarat":
+        from casino_audit.replay import baccarat as found
+    elif family == "roulette":
+        from casino_audit.replay import roulette as found
+    elif family == "stud":
+        from casino_audit.replay import stud as found
+    elif family == "blackjack":
+        from casino_audit.replay import blackjack as found
+    elif family == "dice":
+        from casino_audit.replay import dice as found
+    else:
+        return None
+    return found
 
 
 def for_game(game: str) -> ModuleType | None:
-    return registry.replay_module(registry.family_of(game))
+    return module(registry.family_of(game))
 
 
 def aspects(game: str) -> dict[str, str]:
