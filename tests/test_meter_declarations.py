@@ -54,17 +54,17 @@ def test_the_bound_is_p_times_top_minus_p_and_holds_the_exact_variance():
     assert three.source == theories.BOUND and three.top == 1250 and three.rtp == Fraction(9405, 10000)
     assert three.variance == three.rtp * (three.top - three.rtp)
     # where the PAR data are counted exactly, the bound their top award gives is never below their variance
-    from casino_audit.slots import par
+    from casino_audit.slots import par_read
 
     for name in ("machine-compliant.yaml", "machine-par-below-85.yaml"):
         data = load_file(EXAMPLES / "lu" / name).documents[0].data
         theory = theories.theory_of(data)
-        [table] = par.read(data["par"]).paytables
+        [table] = par_read.read(data["par"]).paytables
         top = theories.top_per_unit(table.paytable)
         assert theory.source == theories.PAR and theory.variance <= theory.rtp * (top - theory.rtp), name
     # free spins that retrigger bound no game's pay: no bound, and no theory where the count is not exact
     ways = load_file(EXAMPLES / "lu/machine-par-ways.yaml").documents[0].data
-    assert [theories.top_per_unit(t.paytable) for t in par.read(ways["par"]).paytables] == [None]
+    assert [theories.top_per_unit(t.paytable) for t in par_read.read(ways["par"]).paytables] == [None]
 
 
 @settings(max_examples=200, deadline=None)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_audit.slots import par
+from casino_audit.slots import par_read, par_returns
 from casino_audit.law.checks import CHECK_KINDS
 from casino_audit.law.checks import par as par_check
 from casino_audit import slots
@@ -37,7 +37,7 @@ def data_of(path):
 # --- reading ---------------------------------------------------------------------------------------------------
 
 def test_a_small_sheet_reads_into_the_model_and_counts_by_hand():
-    reading = par.read(SMALL)
+    reading = par_read.read(SMALL)
     assert reading.problems == []
     [table] = reading.paytables
     game = table.paytable.game
@@ -77,7 +77,7 @@ def test_a_small_sheet_reads_into_the_model_and_counts_by_hand():
 def test_each_problem_is_found_at_its_value(change, pointer, words):
     sheet = copy.deepcopy(SMALL)
     change(sheet)
-    problems = par.read(sheet).problems
+    problems = par_read.read(sheet).problems
     if words is None:
         assert problems == []
         return
@@ -87,7 +87,7 @@ def test_each_problem_is_found_at_its_value(change, pointer, words):
 def test_free_spins_that_never_end_are_a_problem_of_the_sheet():
     sheet = copy.deepcopy(SMALL)
     sheet["paytables"][0]["scatters"] = [{"symbol": "A", "count": 1, "free_spins": 5, "retrigger": 3}]
-    [(pointer, message)] = par.read(sheet).problems
+    [(pointer, message)] = par_read.read(sheet).problems
     assert pointer == "/par/paytables/0/scatters" and "without end" in message
 
 
@@ -96,7 +96,7 @@ def test_a_ways_game_refuses_line_combinations_and_a_longer_run_paying_less():
              "paytables": [{"name": "w", "credits_per_spin": 10,
                             "pays": [{"symbol": "A", "count": 2, "pays": 5}, {"symbol": "A", "count": 3, "pays": 4},
                                      {"combination": ["A", "A"], "pays": 1}]}]}
-    problems = dict(par.read(sheet).problems)
+    problems = dict(par_read.read(sheet).problems)
     assert "pays less" in problems["/par/paytables/0/pays/1/pays"]
     assert "ways game" in problems["/par/paytables/0/pays/2/combination"]
 
@@ -109,7 +109,7 @@ def test_wilds_limits_and_a_per_paytable_rate_and_own_reels():
     sheet["paytables"][0]["redistribution_rate"] = "90 %"
     sheet["paytables"].append({**copy.deepcopy(sheet["paytables"][0]), "name": "other reels",
                                "reels": [{"strip": ["A"]}, {"strip": ["W"]}]})
-    reading = par.read(sheet)
+    reading = par_read.read(sheet)
     assert reading.problems == []
     one, two = reading.paytables
     [wild] = one.paytable.game.wilds
@@ -130,7 +130,7 @@ def test_no_value_anywhere_makes_the_reader_or_the_checks_raise(data):
         junk = data.draw(st.sampled_from([None, True, -1, 0, 10 ** 12, "", "any", "R7", "0.5", [], {}, [1], {"a": 1},
                                           "1e999", 3.5, ["R7", "R7"]]))
         _put(sheet, path, junk)
-    reading = par.read(sheet)
+    reading = par_read.read(sheet)
     assert reading.problems or reading.paytables
     for spec in (SPEC_MIN, SPEC_DECLARED, SPEC_EVALUABLE):
         list(CHECK_KINDS["par"].compile(spec)({"par": sheet, "redistribution_rate": "94 %"}))
@@ -163,7 +163,7 @@ def _put(node, path, value):
 # --- the examples, counted by brute force -----------------------------------------------------------------------
 
 def test_the_three_reel_example_is_what_brute_force_gives():
-    reading = par.read(data_of(THREE_REEL)["par"])
+    reading = par_read.read(data_of(THREE_REEL)["par"])
     for table, rtp in zip(reading.paytables, (F(61635, 65536), F(62135, 65536))):
         result = slots.evaluate(table.paytable)
         brute = paytable_figures(table.paytable)
@@ -277,8 +277,8 @@ def test_declared_is_read_per_paytable_and_within_the_tolerance():
 
 def estimate(low, rtp, high):
     result = slots.Result("t", F(1), 1, F(rtp), exact=False, ci95=(F(low), F(high)), rounds=1000)
-    table = par.ParPaytable(slots.Paytable("t", F(1), None), "/par/paytables/0")
-    return [par.Computed(table, result)]
+    table = par_read.ParPaytable(slots.Paytable("t", F(1), None), "/par/paytables/0")
+    return [par_returns.Computed(table, result)]
 
 
 def test_an_estimate_is_judged_on_its_interval_and_cannot_tell_across_the_bound():

@@ -1,5 +1,5 @@
 """`check` judges a machine's PAR return exactly wherever `rtp` counts it exactly (issue 22): both count the
-returns by the same pass of casino_audit.slots.par.returns within the same budget of operations (slots.RETURN_WORK, one
+returns by the same pass of casino_audit.slots.par_returns.returns within the same budget of operations (slots.RETURN_WORK, one
 per file), and where only an estimate is possible the finding says why and what would decide."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 
 import par_sheets  # noqa: E402
 
-from casino_audit.slots import par  # noqa: E402
+from casino_audit.slots import par_read, par_returns  # noqa: E402
 from casino_audit.law.checks import par as par_check  # noqa: E402
 from casino_audit import slots  # noqa: E402
 
@@ -44,7 +44,7 @@ def test_a_legal_200_line_machine_is_judged_exactly_and_passes(cli, tmp_path):
     # and judged an estimate of 397 spins, "cannot tell" for both rules, while rtp counted it.
     path = tmp_path / "machine.yaml"
     path.write_text(par_sheets.lines_200(), "utf-8")
-    [counted] = par.returns(par.read(par_sheets.lines_par()))  # the pass `rtp` counts the return by
+    [counted] = par_returns.returns(par_read.read(par_sheets.lines_par()))  # the pass `rtp` counts the return by
     assert counted.result.exact and str(slots.decimal_text(counted.result.rtp * 100, 6)) == "93.7341"
     assert _check(cli, path) == []
 
@@ -58,10 +58,10 @@ def test_the_same_machine_declaring_another_rate_is_a_breach_quoted_exactly(cli,
 
 
 def test_check_and_rtp_count_by_the_same_pass_and_budget():
-    reading = par.read(par_sheets.lines_par())
+    reading = par_read.read(par_sheets.lines_par())
     assert not reading.problems
-    [alone] = par.returns(reading)
-    [figures] = par.returns(reading, moments=True)
+    [alone] = par_returns.returns(reading)
+    [figures] = par_returns.returns(reading, moments=True)
     assert alone.result.exact and figures.result.exact and alone.result.rtp == figures.result.rtp
 
 

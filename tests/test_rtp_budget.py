@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 
 import par_sheets  # noqa: E402
 
-from casino_audit.slots import par  # noqa: E402
+from casino_audit.slots import par_read, par_returns  # noqa: E402
 from casino_audit import slots  # noqa: E402
 
 
@@ -47,9 +47,9 @@ def test_the_paytables_share_one_budget(monkeypatch):
     # Fifty paytables cost what one budget allows, not fifty budgets: the operations charged never pass it by
     # more than the last charge. Today each paytable had its own line budget, uncharged.
     monkeypatch.setattr(slots, "RETURN_WORK", 1_200_000)  # two of them (539,000 each), not three
-    reading = par.read(_par_of(par_sheets.rtp_many_paytables()))
+    reading = par_read.read(_par_of(par_sheets.rtp_many_paytables()))
     work = slots.Work(slots.RETURN_WORK)
-    found = par.returns(reading, work=work, estimate_work=slots.Work(0))
+    found = par_returns.returns(reading, work=work, estimate_work=slots.Work(0))
     counted = [item for item in found if item.result is not None]
     assert len(counted) == 2 and all(item.result.exact for item in counted)
     assert work.left > -100_000
@@ -59,9 +59,9 @@ def test_the_paytables_share_one_budget(monkeypatch):
 def test_an_estimate_plays_the_spins_its_budget_allows(case):
     # A ways sheet too large to count is simulated for as many spins as the estimates' budget allows (never a
     # simulation that runs on uncharged, never nothing where a few hundred spins fit).
-    reading = par.read(_par_of(getattr(par_sheets, case)()))
+    reading = par_read.read(_par_of(getattr(par_sheets, case)()))
     estimates = slots.Work(slots.ESTIMATE_WORK)
-    [item] = par.returns(reading, work=slots.Work(200_000), estimate_work=estimates)
+    [item] = par_returns.returns(reading, work=slots.Work(200_000), estimate_work=estimates)
     assert item.result is not None and not item.result.exact and item.result.rounds >= 200
     assert estimates.left > -slots.ESTIMATE_WORK // 10
 

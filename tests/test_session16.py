@@ -134,23 +134,23 @@ def test_a_log_line_is_a_record_exactly_when_json_reads_it_whole(tmp_path_factor
 
 
 def test_each_list_of_the_par_data_says_what_is_wrong_with_it_in_its_own_words():
-    """The six lists read by one helper (par._listed) keep their messages: missing, not a list, too long."""
-    from casino_audit.slots import par
+    """The six lists read by one helper (par_fields.listed) keep their messages: missing, not a list, too long."""
+    from casino_audit.slots import par_fields, par_read
 
     base = {"symbols": ["A"], "reels": [{"strip": ["A"]}], "lines": [[0]],
             "paytables": [{"name": "t", "credits_per_line": 1, "pays": [{"combination": ["A"], "pays": 1}]}]}
 
     def said(**change):
-        return [message for _, message in par.read({**base, **change}).problems]
+        return [message for _, message in par_read.read({**base, **change}).problems]
 
     assert said() == []
     assert said(symbols=5) == ["`symbols` is the number 5, not a list of symbol names"]
-    assert said(symbols=["A"] * 3000) == [f"3,000 symbols; casino-audit reads at most {par.MAX_SYMBOLS}"]
+    assert said(symbols=["A"] * 3000) == [f"3,000 symbols; casino-audit reads at most {par_fields.MAX_SYMBOLS}"]
     assert said(paytables=[]) == ["`paytables` is an empty list, not a list of one or more paytables"]
     assert said(paytables=[{"name": "t", "credits_per_line": 1}]) == ["the paytable's `pays` is missing"]
     assert said(reels="r") == ["`reels` is the text 'r', not a list of reels"]
-    assert said(reels=[{"strip": ["A"] * (par.MAX_STOPS + 1)}]) == [
-        f"{par.MAX_STOPS + 1:,} stops; casino-audit reads at most {par.MAX_STOPS:,} per reel"]
+    assert said(reels=[{"strip": ["A"] * (par_fields.MAX_STOPS + 1)}]) == [
+        f"{par_fields.MAX_STOPS + 1:,} stops; casino-audit reads at most {par_fields.MAX_STOPS:,} per reel"]
     assert said(lines="x") == ["`lines` is the text 'x', not a list of paylines"]
 
 

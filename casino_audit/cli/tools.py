@@ -88,7 +88,7 @@ def rtp(
     # start-up: the PAR engine and the reader load when the command runs
     from casino_audit.read.loader import NotOneDocument, load_single_document
     from casino_audit.report import rtp as rtp_report
-    from casino_audit.slots import par
+    from casino_audit.slots import par_read, par_returns
 
     if output_format not in rtp_report.FORMATS:
         raise Fail(f"unknown --format {output_format!r}; choose rich or json")
@@ -101,7 +101,7 @@ def rtp(
         raise Fail(f"{file} is not a slot-machine homologation file (`kind: machine`)")
     if data.get("par") is None:
         raise Fail(f"{file} gives no PAR data (`par:`, see docs/par.md): there is nothing to compute the return from")
-    reading = par.read(data["par"])
+    reading = par_read.read(data["par"])
     if reading.problems:
         placed = sorted(((document.position(pointer) or (0, 0)), message) for pointer, message in reading.problems)
         details = [f"  {file}:{line}:{column}: {message}" if line else f"  {file}: {message}"
@@ -115,7 +115,7 @@ def rtp(
         reading.paytables = [t for t in reading.paytables if t.paytable.name == paytable]
     # The returns as `check` counts them (the same pass, the same budget), then the figures beside them within a
     # budget of their own: a hostile sheet stops there, a real one never does.
-    computed = par.returns(reading, moments=True, rounds=rounds, seed=seed)
+    computed = par_returns.returns(reading, moments=True, rounds=rounds, seed=seed)
     if all(item.result is None for item in computed):
         raise Fail(f"the PAR data of {file} are too large to count or simulate within casino-audit's work limits "
                    f"(paytable {', '.join(repr(item.paytable.paytable.name) for item in computed)})")

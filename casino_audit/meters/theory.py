@@ -125,10 +125,10 @@ def _from_par(par: Any, rate: Fraction | None, work) -> Theory | None:
 
 def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, bool]:
     """The theory, and whether it had the whole of one sheet's work (else it is not kept for another log)."""
-    from casino_audit.slots import par as par_data
+    from casino_audit.slots import par_read, par_returns
     from casino_audit import slots
 
-    reading = par_data.read(par)
+    reading = par_read.read(par)
     if reading.problems or not reading.paytables:
         return None, True
     why = "its PAR data hold several paytables and a meter does not say which one it counts"
@@ -143,7 +143,7 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
             why = "the slot engine's work for this log's PAR data is spent on its other machines"
         else:
             try:
-                computed = par_data.returns(reading, moments=True, work=budget,
+                computed = par_returns.returns(reading, moments=True, work=budget,
                                             estimate_work=slots.Work(0))  # an estimate is never used here
             except slots.Uncountable:
                 computed = []

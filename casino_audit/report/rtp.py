@@ -20,7 +20,7 @@ FORMATS = ("rich", "json")
 
 
 def report(file: str, declared, computed: list, output_format: str, stream: TextIO) -> None:
-    """`declared`: the machine's `redistribution_rate` as written (or None); `computed`: par.Computed items."""
+    """`declared`: the machine's `redistribution_rate` as written (or None); `computed`: par_returns.Computed items."""
     if output_format == "json":
         document = {"file": file, "redistribution_rate": declared if isinstance(declared, str) else None,
                     "paytables": [_paytable(item) for item in computed]}

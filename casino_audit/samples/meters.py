@@ -128,7 +128,7 @@ def _flat(header: dict, prefix: str = "") -> Iterable[tuple[str, object]]:
 
 def _filed_names(files: Sequence[tuple[str, dict]], machines: int) -> list[str] | None:
     """Each file's machine: its location number, else its serial number (the ids a reading's machine must be)."""
-    from casino_audit.meters.session import _filed_ids
+    from casino_audit.meters.machines import _filed_ids
     from casino_audit.core.values import to_decimal
 
     if not files:

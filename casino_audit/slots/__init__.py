@@ -1,6 +1,7 @@
-"""Slot machines' maths: a homologation file's PAR data read (slots.par), each paytable's return, hit frequency
-and standard deviation counted exactly (slots.count, by lines or ways: slots.lines, slots.ways), or estimated by a
-seeded simulation with its interval (slots.simulate). The paytable as data is slots.model.
+"""Slot machines' maths: a homologation file's PAR data read (slots.par_read, with slots.par_fields, par_reels and
+par_pays), each paytable's return (slots.par_returns), hit frequency and standard deviation counted exactly
+(slots.count, by lines or ways: slots.lines, slots.ways), or estimated by a seeded simulation with its interval
+(slots.simulate). The paytable as data is slots.model.
 
 This face gives the model's names and the counts' entry points, so that `from casino_audit import slots` reads
 `slots.Paytable` and `slots.evaluate` alike."""

@@ -1,7 +1,7 @@
 """Slot machines from their PAR data: the exact return to player, hit frequency, standard deviation per spin,
 each pay's hits and share of the return, and the odds of the top award, as fractions.
 
-Pure functions, no I/O. The model below is what `casino_audit.slots.par` reads from a filing's `par:` section (and
+Pure functions, no I/O. The model below is what `casino_audit.slots.par_read` reads from a filing's `par:` section (and
 checks for consistency: every symbol known, every line inside the window); docs/par.md describes the format.
 
 How it is counted, never by visiting every stop combination:

@@ -9,7 +9,7 @@ import itertools
 import random
 from fractions import Fraction
 
-from casino_audit.slots.lines import Automaton
+from casino_audit.slots.line_automaton import Automaton
 from casino_audit.slots.ways import _Subjects
 from casino_audit.slots.model import (ONE, ZERO, Game, NotEvaluable, Paytable, Result, ScatterCounts, Uncountable,
                                       decimal_text, square_root)

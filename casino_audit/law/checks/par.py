@@ -63,7 +63,7 @@ def targets(spec):
     return target_list((spec["target"], dict), (spec.get("declared"), None), (spec.get("stakes"), None))
 
 
-# The returns are counted as `casino-audit rtp` counts them (casino_audit.slots.par.returns' first pass), within one
+# The returns are counted as `casino-audit rtp` counts them (casino_audit.slots.par_returns.returns' first pass), within one
 # budget of operations per file (slots.RETURN_WORK, every document and paytable of the file drawing on it), and
 # the returns not counted are estimated within another (slots.ESTIMATE_WORK): whatever `rtp` counts exactly is
 # judged exactly here, and a file of any number of machines costs what the two budgets allow.
@@ -85,10 +85,10 @@ def computed(par):
     key = _key(par)
     found = _CACHE.get(key)
     if found is None:
-        from casino_audit.slots import par as par_data  # the slot engine loads when a filing gives PAR data
+        from casino_audit.slots import par_read, par_returns  # the slot engine loads when a filing gives PAR data
         from casino_audit import slots  # (as above)
 
-        reading = par_data.read(par)
+        reading = par_read.read(par)
         shared = file_memo()
         if _WORK_KEY not in shared:
             shared[_WORK_KEY] = (slots.Work(slots.RETURN_WORK), slots.Work(slots.ESTIMATE_WORK),
@@ -99,7 +99,7 @@ def computed(par):
         if work.left < slots.DOCUMENT_WORK and spare.left > 0 and not reading.problems:
             own = slots.Work(min(slots.DOCUMENT_WORK, spare.left))  # the file's spent: a floor of its own
         given = own.left if own is not None else 0
-        found = (reading, par_data.returns(reading, work=own or work, estimate_work=estimate_work)
+        found = (reading, par_returns.returns(reading, work=own or work, estimate_work=estimate_work)
                  if not reading.problems else [])
         if own is not None:
             spare.left -= given - max(own.left, 0)

@@ -1,0 +1,150 @@
+"""What each meter counted between a machine's two readings: the two coin-in meters agree, an increment modulo
+the meter's capacity where it rolled over, no increment where it went back by hand (a reset), and the period's
+increments joining the sums its realised return is judged on.
+
+MeterIncrements is a part of meters.session.MeterSession: its methods use the session's findings and rules."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from casino_audit.core.findings import Finding
+from casino_audit.meters.machines import Machine
+from casino_audit.meters.records import COIN_IN, METERS
+
+
+class MeterIncrements:
+    """A meter session's increments between a machine's readings."""
+
+    def _agreement(self, machine: Machine, meters: dict, record) -> Iterator[Finding]:
+        """The two coin-in meters count the same coins: they read the same, modulo the smaller capacity where
+        both are known (an 8-digit meter shows the last 8 digits of a 10-digit one). A difference is reported
+        where it appears or changes, not again at every reading it stays the same."""
+        first, second = meters["coin_in_1"], meters["coin_in_2"]
+        digits = [machine.capacity.get(meter) for meter in COIN_IN]
+        modulus = 10 ** min(digits) if None not in digits else None
+        difference = (first - second) % modulus if modulus else first - second
+        if difference and difference != machine.difference:
+            since = "" if not machine.difference else \
+                f" (they differed otherwise since line {machine.difference_line})"
+            shown = f" modulo 10^{min(digits)}" if modulus and max(digits) != min(digits) else ""
+            yield from self._breach(self.by_aspect["coin_in_agree"], record, "/coin_in_2",
+                                    f"machine {machine.label}: coin_in_1 reads {first:,} and coin_in_2 {second:,}: "
+                                    f"they differ by {_signed(difference, modulus)}{shown}{since}")
+            machine.difference_line = record.line
+        machine.difference = difference
+
+    def _increments(self, machine: Machine, meters: dict, beyond: set, record):
+        """Each meter's increment since the machine's previous reading (modulo its capacity over a rollover), or
+        None where it is not known (a meter that went back by hand, read beyond its capacity, or went down with
+        no capacity known). A generator: the findings are yielded, the increments returned."""
+        previous = machine.meters
+        raw: dict[str, int | None] = {}
+        back: dict[str, tuple[int, int, int]] = {}  # meter -> (before, after, what a rollover would have counted)
+        cleared = _ram_clear(previous, meters)
+        for meter, after in meters.items():
+            before = previous.get(meter)
+            digits = machine.filed.get(meter)  # a meter rolls over at the capacity filed, never at one merely said
+            if before is None or meter in beyond or (digits is not None and before >= 10 ** digits):
+                raw[meter] = None
+            elif after >= before:
+                raw[meter] = after - before
+            elif cleared:
+                raw[meter] = None
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to 0 with every "
+                                        f"other meter ({', '.join(cleared)}) since the last reading (line "
+                                        f"{machine.record.line}): a RAM clear, a reset, not a rollover")
+            elif digits is None:
+                raw[meter] = None
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,} "
+                                        f"since the last reading (line {machine.record.line}): reset by hand, not "
+                                        "rolled over, for its homologation file gives it no capacity to roll over "
+                                        "at" + ("" if machine.capacity.get(meter) is None else
+                                                f" (the header's {machine.capacity[meter]} digits are not the "
+                                                "file's)"))
+            else:
+                back[meter] = (before, after, 10 ** digits - before + after)
+                raw[meter] = back[meter][2]
+        yield from self._rollovers(machine, raw, back, record)
+        return raw
+
+    def _rollovers(self, machine: Machine, raw: dict, back: dict, record) -> Iterator[Finding]:
+        """Each meter that went back, taken to have rolled over unless something says otherwise: then its increment
+        is not known (None in `raw`) and the meter is reported reset."""
+        # A rollover is taken only where nothing says otherwise: it counts less than half the meter's capacity (a
+        # meter read that seldom could not be told going forward from going back), the other coin-in meter counted
+        # as much, coins staked fit the games played at the maximum stake, the drop does not exceed the coins in.
+        for meter in [m for m in (*COIN_IN, *(m for m in METERS if m not in COIN_IN)) if m in back]:
+            before, after, counted = back[meter]
+            capacity = 10 ** machine.filed[meter]
+            why = None
+            if 2 * counted >= capacity:
+                why = f"more than half the meter's capacity of {machine.filed[meter]} digits"
+            elif meter in COIN_IN:
+                other = COIN_IN[1 - COIN_IN.index(meter)]
+                games = raw.get("games_played") if "games_played" not in back else None
+                if other in back and back[other][2] != counted:
+                    why = f"where the other coin-in meter, going back too, would have counted {back[other][2]:,}"
+                elif other not in back and raw.get(other) is not None and raw[other] != counted:
+                    why = f"where the other coin-in meter counted {raw[other]:,}"
+                elif machine.max_bet is not None and games is not None and counted > machine.max_bet * games:
+                    why = f"more than {games:,} games can stake at the most of {machine.max_bet} units a game"
+            elif meter == "drop":
+                staked = _staked(raw)
+                if staked is not None and counted > staked:
+                    why = f"more than the {staked:,} coins put in"
+            if why is not None:
+                raw[meter] = None
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,}: "
+                                        f"reset by hand, not rolled over, for a rollover would mean {counted:,} "
+                                        f"counted since the last reading (line {machine.record.line}), {why}")
+
+    def _add(self, machine: Machine, increments: dict, record) -> None:
+        """The period since the machine's previous reading joins its realised return if every increment it needs is
+        known and the two coin-in meters counted alike."""
+        sums = machine.sums
+        # The games played only bound the squared stakes; where the maximum stake bounds each of them, a period whose
+        # games_played meter went back (or cannot be read) still counts what was staked and paid: never a meter no
+        # law rule reads that takes a low return out of the judgement.
+        needed = (*COIN_IN, "coin_out", "hand_paid_jackpots", *(("games_played",) if machine.max_bet is None else ()))
+        unknown = [meter for meter in needed if increments.get(meter) is None]
+        if unknown:
+            why = f"{', '.join(unknown)} not known"
+        elif increments["coin_in_1"] != increments["coin_in_2"]:
+            why = "the coin-in meters counted differently"
+        else:
+            sums.staked += increments["coin_in_1"]
+            sums.paid += increments["coin_out"] + increments["hand_paid_jackpots"]
+            if increments.get("games_played") is None:
+                sums.ungamed += increments["coin_in_1"]
+                sums.ungamed_periods += 1
+            else:
+                sums.games += increments["games_played"]
+            sums.periods += 1
+            sums.first_line = sums.first_line or machine.record.line
+            sums.last_line = record.line
+            return
+        sums.left_out[why] = sums.left_out.get(why, 0) + 1
+
+
+def _ram_clear(previous: dict, meters: dict) -> list[str]:
+    """The meters that went back to 0 where every meter of the reading reads 0 (games_played among them) and one
+    at least went back: a RAM clear, whatever a rollover of each could have counted. Else []."""
+    if "games_played" not in meters or any(meters.values()):
+        return []
+    return [meter for meter, count in previous.items() if meter in meters and count]
+
+
+def _staked(raw: dict) -> int | None:
+    """The coins put in over the period, where the two coin-in meters give it alike."""
+    first, second = raw.get("coin_in_1"), raw.get("coin_in_2")
+    return first if first is not None and first == second else None
+
+
+def _signed(difference: int, modulus: int | None) -> str:
+    if modulus and difference > modulus // 2:
+        difference -= modulus
+    return f"{difference:+,}"

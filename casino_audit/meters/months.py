@@ -1,0 +1,69 @@
+"""The drop box counted every calendar month (meters' `drop_counted`): each month a machine's readings cover whole
+is judged once they have passed it.
+
+DropMonths is a part of meters.session.MeterSession: its methods use the session's findings, rules and period."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Iterator
+
+from casino_audit.core.findings import Finding
+from casino_audit.meters.machines import Machine
+
+
+class DropMonths:
+    """A meter session's drop-box months."""
+
+    def _count(self, machine: Machine, when: datetime, counted: bool, record) -> Iterator[Finding]:
+        """Calendar months without a drop-box count, each judged once the machine's readings have passed it and
+        only if they cover it whole (read on its 1st or before, and again after its last day)."""
+        month = (when.year, when.month)
+        if machine.month is None:
+            machine.month, machine.month_whole, machine.counted = month, self._from_start(when), counted
+            return
+        if month == machine.month:
+            machine.counted = machine.counted or counted
+            return
+        if machine.month_whole and not machine.counted:
+            yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+        skipped = _next_month(machine.month)
+        while skipped != month:  # months with no reading at all, between two readings
+            yield from self._uncounted(machine, skipped, record, "no reading in it")
+            skipped = _next_month(skipped)
+        machine.month, machine.month_whole, machine.counted = month, True, counted
+
+    def _from_start(self, when: datetime) -> bool:
+        """A machine's first reading covers its month from the start: read on the 1st, or the log's period begins
+        on the 1st or before, or the 1st is within one reading interval before it (a machine read every third day
+        is read as often as its log says: its month is judged, whatever the interval)."""
+        start = datetime(when.year, when.month, 1, tzinfo=when.tzinfo)
+        if when.day == 1 or (self.interval is not None and when - start <= self.interval):
+            return True
+        return self.period is not None and self.period[0].replace(tzinfo=when.tzinfo) <= start
+
+    def _to_end(self, when: datetime) -> bool:
+        """A machine's last reading covers its month to the end: read on its last day, or the log's period ends
+        with the month or after it, or the month ends within one reading interval after it."""
+        if _month_ends(when):
+            return True
+        if (when.year, when.month) == (9999, 12):  # no month after it: the period's end is the last moment
+            return self.period is not None and self.period[1] == datetime.max
+        following = datetime(when.year + when.month // 12, when.month % 12 + 1, 1, tzinfo=when.tzinfo)
+        if self.interval is not None and following - when <= self.interval:
+            return True
+        return self.period is not None and self.period[1].replace(tzinfo=when.tzinfo) >= following
+
+    def _uncounted(self, machine: Machine, month: tuple[int, int], record, what: str) -> Iterator[Finding]:
+        yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "
+                                f"count in {month[0]}-{month[1]:02d} ({what}; a count is a reading with "
+                                "`drop_box_counted: true`)")
+
+
+def _next_month(month: tuple[int, int]) -> tuple[int, int]:
+    return (month[0] + 1, 1) if month[1] == 12 else (month[0], month[1] + 1)
+
+
+def _month_ends(when: datetime) -> bool:
+    """`when` is on its month's last day (9999-12-31, the last day a date can be, is one: no day after it)."""
+    return when.date() == date.max or (when.date() + timedelta(days=1)).month != when.month
