@@ -547,7 +547,7 @@ def _never_runs(ruleset: Ruleset, game: str) -> dict[str, str]:
     """aspect -> why, for the aspects of `game`'s replay that stay unavailable on the ruleset's play data with
     everything a log and the run could give; {} where it cannot be told (the probe's values unreadable)."""
     from casino_audit.law.schedules import law_schedule
-    from casino_audit.logs.session import terms_for
+    from casino_audit.logs.terms import terms_for
     from casino_audit.replay import Unavailable, families
 
     module = families.for_game(game)

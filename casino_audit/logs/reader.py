@@ -23,7 +23,6 @@ import stat
 import zlib
 from contextlib import ExitStack
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Callable, Iterator
 
 from casino_audit.core import findings as F
