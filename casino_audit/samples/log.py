@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Iterable, TextIO
 
 from casino_audit.replay import families
-from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
+from casino_audit.logs.csv_reader import COMMON_COLUMNS, STAFF_PREFIX
 from casino_audit.replay.families import FAMILY_OF
 
 
