@@ -714,7 +714,7 @@ def test_times_with_an_offset_are_measured_against_the_period_in_that_offset(tmp
 # --- the CSV reader, generalised for meter logs, still reads game logs -------------------------------------------
 
 def test_the_csv_reader_nests_dotted_header_keys_and_refuses_a_key_with_its_members_for_game_logs_too(tmp_path):
-    from casino_audit.logs.reader import _cell, read_csv
+    from casino_audit.logs.csv_reader import _cell, read_csv
     from casino_audit.read.parsers import _csv_layout
 
     path = tmp_path / "log.csv"

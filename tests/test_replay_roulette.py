@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from casino_audit.games import roulette as engine
-from casino_audit.logs.session import terms_for
+from casino_audit.logs.terms import terms_for
 from casino_audit.replay import Terms
 from casino_audit.replay import roulette as replay
 from casino_audit.law.rulesets import load_builtin

@@ -411,7 +411,7 @@ from conftest import EXAMPLES  # noqa: E402
 
 
 def _pb_terms(tmp_path, game="punto_banco", code="lu", table=None, header_extra=None):
-    from casino_audit.logs.session import terms_for
+    from casino_audit.logs.terms import terms_for
     header = {"kind": "game-log", "jurisdiction": code.upper(), "game": game, **(header_extra or {})}
     if table is not None:
         (tmp_path / "table.yaml").write_text(table, encoding="utf-8")
@@ -451,7 +451,7 @@ def test_what_a_punto_banco_replay_cannot_check_is_said_aspect_by_aspect(tmp_pat
     assert set(raised.value.reasons) == {"drawing"} and raised.value.prepared is not None
     assert "no drawing table" in raised.value.reasons["drawing"]
     # no decks declared where the law allows six or eight: the cards are counted against eight, and that is said
-    from casino_audit.logs.session import terms_for
+    from casino_audit.logs.terms import terms_for
     problems = []
     terms = terms_for({"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca"}, load_builtin("pt"),
                       "bacara_ponto_banca", {}, str(tmp_path / "log.jsonl"), problems)

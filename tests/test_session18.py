@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from casino_audit.logs.session import _minutes, _seconds
+from casino_audit.logs.order import _minutes, _seconds
 from casino_audit.replay import roulette as replay_roulette
 
 
@@ -153,7 +153,7 @@ def test_a_number_no_amount_can_be_is_refused_by_the_shape_saying_why(cli, tmp_p
 
 def test_an_amount_money_cannot_read_is_said_by_the_settlement_and_limits_not_skipped():
     """Behind the shape check: were one to let such an amount through, the replay says so at the stake."""
-    from casino_audit.logs.session import terms_for
+    from casino_audit.logs.terms import terms_for
     from casino_audit.replay import baccarat
     from casino_audit.law.rulesets import load_builtin
 
@@ -283,11 +283,11 @@ def test_a_session_that_comes_back_is_a_finding(cli, tmp_path):
 
 def test_past_the_sessions_kept_a_coming_back_session_is_said_unlooked_for(tmp_path, monkeypatch):
     from casino_audit.law.engine import Checker
-    from casino_audit.logs import session as log_session
+    from casino_audit.logs import order as log_order
     from casino_audit.run.pipeline import run
     from casino_audit.law.rulesets import load_builtin
 
-    monkeypatch.setattr(log_session, "SESSIONS_KEPT", 2)
+    monkeypatch.setattr(log_order, "SESSIONS_KEPT", 2)
     bet = '{"seat": 5, "chance": "punto", "stake": 40, "net": 40}'
     coups = [_pb_coup(bet).replace('"coup": 1', f'"coup": {n}').replace('"session": "S1"', f'"session": "{name}"')
              for n, name in enumerate(["A", "B", "C", "D", "A"], start=1)]

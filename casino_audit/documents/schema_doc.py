@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-# How a CSV cell is read (casino_audit/logs/reader.py `_cell`), in the words of the page.
+# How a CSV cell is read (casino_audit/logs/csv_reader.py `_cell`), in the words of the page.
 CELL_READINGS = {
     "text": "text as written",
     "int": "a whole number",
@@ -142,7 +142,7 @@ def page(name: str, document: dict) -> str:
 
 def _game_log_csv():
     # the logs and the replay stand on documents/: a top-level import would make a circle of packages
-    from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
+    from casino_audit.logs.csv_reader import COMMON_COLUMNS, STAFF_PREFIX
     from casino_audit.games import registry
     from casino_audit.replay import families
 

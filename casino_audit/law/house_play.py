@@ -10,7 +10,7 @@ import re
 from casino_audit.core.pointers import child
 from casino_audit.law.model import Ruleset
 from casino_audit.law.schedules import law_schedule
-from casino_audit.logs.session import terms_for
+from casino_audit.logs.terms import terms_for
 from casino_audit.replay import Unavailable, families
 
 

@@ -1,20 +1,15 @@
-"""Record streams read one record at a time, in flat memory: JSON Lines and CSV, plain or gzip-compressed.
+"""Record streams read one record at a time, in flat memory: the file opened and cut into lines (plain or
+gzip-compressed), and JSON Lines read from them (CSV logs: csv_reader.py, on the same lines).
 
 A JSON line is parsed by the json module (amounts with a point are read as Decimal, exactly as written); its
 positions are found only if a finding is about it, by reading that line again with the position-aware loader (once
 per line, however many findings it has).
 A line that is not a record (broken JSON, not UTF-8, a key given twice, over the size of one record) is a
 finding at its line, and the stream goes on: nothing is dropped in silence.
-
-A CSV log starts with `# key: value` lines (the header record: kind, jurisdiction, game, casino, table ...; a
-dotted key `# limits.minimum: 20` is a member of a mapping), then the column names, then the rows. In a game
-log a row is one bet, and consecutive rows of one coup number make one coup record, as the game family's
-CSV_COLUMNS lay it out; in a kind laid out by a `RowLayout` (a meter log) every row is one record.
 """
 
 from __future__ import annotations
 
-import csv
 import gzip
 import json
 import os
@@ -22,14 +17,15 @@ import re
 import stat
 import zlib
 from contextlib import ExitStack
-from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Callable, Iterator
 
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
-from casino_audit.replay import MONEY_PATTERN, money
 from casino_audit.core.values import log_number
+from casino_audit.read.json_reader import JsonProblem, JsonReader, LazyPositions
+from casino_audit.read import loader  # loader.load_text looked up when called: the tests count its calls
+from casino_audit.read.loader import MAX_DEPTH, MAX_NODES, OPEN_FLAGS
+from casino_audit.read.positions import Positions
 
 MAX_RECORD_BYTES = 1024 * 1024  # one log line; a longer one is a finding, the stream goes on
 
@@ -61,24 +57,17 @@ class LogRecord:
         a hundred times, and each finding walked the line from its start). The first finding walks the line to its
         value (what the loader's lazy positions do: one finding on a line, the usual case, costs one walk); a second
         has the whole table built, once, and every later one looks its pointer up in it, whatever the line's size."""
-        from casino_audit.read.json_reader import LazyPositions
-        from casino_audit.read.loader import load_text  # a finding's line is read again, only when there is one
-        from casino_audit.read.positions import Positions
-
         self._asked += 1
         if self._positions is None or (self._asked == 2 and self._text is not None):
             text = self._text
             if self._positions is not None:  # the second finding: the table, once
-                from casino_audit.read.json_reader import JsonProblem, JsonReader
-                from casino_audit.read.loader import MAX_DEPTH, MAX_NODES
-
                 self._text = None  # the text is no longer needed: only the table
                 try:
                     self._positions = JsonReader(text, self.file, MAX_NODES, MAX_DEPTH).read()[1]
                 except JsonProblem:  # pragma: no cover - the line was read by the decoder
                     pass
             else:
-                loaded = load_text(text, self.file, json_syntax=True, max_bytes=MAX_RECORD_BYTES)
+                loaded = loader.load_text(text, self.file, json_syntax=True, max_bytes=MAX_RECORD_BYTES)
                 self._positions = loaded.documents[0].positions if loaded.documents else Positions()
                 if not isinstance(self._positions, LazyPositions):
                     self._text = None  # a table already: nothing more to build
@@ -119,8 +108,6 @@ def _open(path: str, stack: ExitStack):
     """The file, opened only if it is a regular one: opening a FIFO named *.jsonl waits for a writer (the run hangs),
     opening a device can act on it. Stat, then open without waiting, then fstat what was opened (a file replaced
     between the two is refused too), as the loader does for its files."""
-    from casino_audit.read.loader import OPEN_FLAGS
-
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise NotRegular(path)
     handle = os.open(path, OPEN_FLAGS)
@@ -258,381 +245,3 @@ def read_json_lines(path: str) -> Stream:
             yield LogRecord(path, index, data, number, text)
             index += 1
     return Stream(path, records)
-
-
-# --- CSV ---------------------------------------------------------------------------------------------------
-
-COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": ("session", "text"),
-                  "limits_minimum": ("limits/minimum", "money"), "limits_maximum": ("limits/maximum", "money")}
-STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croupier"]
-
-
-def game_header_reader(path: tuple[str, ...]) -> str:
-    """How a game log's `#` value is read: `decks` and `first_coup` whole numbers, the limits amounts, the rest
-    text."""
-    return "int" if path in (("decks",), ("first_coup",)) else "money" if path[0] == "limits" else "text"
-
-
-@dataclass(frozen=True)
-class RowLayout:
-    """A CSV layout in which every row is one record (a meter log's readings, unlike a game log's rows, several
-    to a coup): column -> (field, reader), no other column; `header_reader` says how the value of a `#` key
-    (its dotted path) is read."""
-
-    columns: dict[str, tuple[str, str]]
-    header_reader: Callable[[tuple[str, ...]], str]
-    free_text: frozenset[str] = frozenset()  # columns whose cell may run over lines, quoted as CSV does (a note)
-
-
-_MAX_CELL_DIGITS = 1000  # int() refuses over 4,300 digits; no count or number of a log has a thousand
-
-
-def _cell(value: str, reader: str):
-    """A cell read as its column says: text, int, money (Decimal as written), count (ASCII digits, leading zeros
-    allowed), bool (true or false), cards or ints (space-separated). What cannot be read stays text, so the record's shape check reports it at its column."""
-    if reader == "text":
-        return value
-    if reader == "bool":
-        return {"true": True, "false": False}.get(value.strip().lower(), value)
-    if reader in ("cards", "ints", "words"):
-        items = value.split()
-        if reader == "ints":  # "00" (the American wheel's pocket) is not 0: a leading zero stays text
-            return [int(item) if item.isascii() and item.isdigit() and len(item) <= _MAX_CELL_DIGITS
-                    and (item == "0" or item[0] != "0") else item for item in items]
-        return items
-    stripped = value.strip()
-    # ASCII digits only ("²" is a digit to str.isdigit and no number to int), and few enough for int() to read.
-    digits = stripped.isascii() and stripped.isdigit() and len(stripped) <= _MAX_CELL_DIGITS
-    if reader == "int":
-        return int(stripped) if digits and (stripped == "0" or stripped[0] != "0") else value
-    if reader == "count":  # a meter's display: leading zeros are its empty digits (00012345 is 12345)
-        return int(stripped) if digits else value
-    if reader == "money":  # NaN, infinities and absurd magnitudes stay text: no amount, and no comparing them
-        # written as a JSON text amount is ("２０", "2_020", "+20", "2e3" stay text, for the shape check to refuse)
-        number = money(stripped) if stripped and _MONEY.match(stripped) else None  # each text is read once
-        return value if number is None else number
-    raise ValueError(f"unknown CSV reader {reader!r}")
-
-
-def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> Stream:
-    """`layout(header)` gives, for the header record read from the `#` lines, the game family's CSV_COLUMNS (rows
-    grouped by coup), a RowLayout (a record per row), or None: no CSV layout for that log, said once."""
-    def records(stream: Stream) -> Iterator[LogRecord]:
-        header: dict[str, str] = {}
-        header_lines: dict[str, int] = {}  # each `#` key's line, for a finding about its value
-        header_line = None
-        columns: list[str] | None = None
-        plan: dict | RowLayout | None = None
-        pending: list[tuple[int, list[str]]] = []
-        cells: list[tuple] | None = None  # what each column gives, once the columns are known
-        index = 0
-        refused: str | None = None  # why the rows are not read: their column names were refused, or no layout
-        refused_at, refused_rows = 0, 0
-        free: set[int] = set()  # the positions of the free-text columns
-        source = _Pushback(_lines(stream))
-        for number, text in source:
-            if columns is None and text.startswith("#"):
-                key, sep, value = text[1:].partition(":")
-                key = key.strip()
-                if not sep or not key:
-                    stream.problem(F.LOAD_SYNTAX, "a `#` line above the column names must read `# key: value`",
-                                   number)
-                    continue
-                clash = next((other for other in header if other == key or other.startswith(key + ".")
-                              or key.startswith(other + ".")), None)
-                if clash is not None:
-                    twice = f"the header key {key!r} is given twice" if clash == key else \
-                        f"the header keys {clash!r} and {key!r} both give `{min(clash, key, key=len)}`"
-                    stream.problem(F.LOAD_DUPLICATE_KEY, twice, number)
-                    continue
-                header[key] = value.strip()
-                header_lines[key] = number
-                header_line = header_line or number
-                continue
-            if refused is not None:  # counted, and said once below: never dropped unseen
-                refused_at, refused_rows = refused_at or number, refused_rows + 1
-                continue
-            row = _across_lines(text, source, len(columns), free) if free and text.count('"') % 2 else None
-            try:
-                if row is None:
-                    [row] = list(csv.reader((text,)))
-            except (csv.Error, ValueError) as error:
-                stream.problem(F.LOAD_SYNTAX, f"broken CSV: {error}", number)
-                continue
-            if columns is None:
-                columns = [name.strip() for name in row]
-                plan = layout(header)
-                if isinstance(plan, RowLayout):
-                    free = {position for position, name in enumerate(columns) if name in plan.free_text}
-                reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
-                for key, value in header.items():  # the header's amounts are read as the rows' are
-                    if reader(tuple(key.split("."))) == "money" and _THOUSANDS.fullmatch(value):
-                        stream.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, _thousands(key, value), path,
-                                                       header_lines[key], 1))
-                yield LogRecord(path, index, _typed_header(header, reader), header_line or number,
-                                where=_HeaderWhere(header_lines, header_line or number))
-                index += 1
-                if isinstance(plan, RowLayout):
-                    if _row_columns_problem(stream, columns, plan, number):
-                        refused = "the column names above them were refused"
-                elif _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
-                    refused = "the column names above them were refused"
-                elif plan is None:
-                    refused = (f"there is no CSV layout for the game {header.get('game', '')!r}: its coups are read "
-                               "from JSON Lines only")
-                continue
-            if len(row) != len(columns):
-                stream.problem(F.LOAD_SYNTAX, f"the row has {len(row)} cells, the column names {len(columns)}", number)
-                continue
-            if isinstance(plan, RowLayout):
-                yield _row(path, index, number, row, columns, plan)
-                index += 1
-                continue
-            if cells is None:
-                cells = _coup_cells(columns, plan)
-            if pending and row[0] != pending[0][1][0]:
-                yield _coup(path, index, pending, cells)
-                index += 1
-                pending = []
-            pending.append((number, row))
-        if pending and plan is not None:
-            yield _coup(path, index, pending, cells or _coup_cells(columns, plan))
-        if refused_rows:
-            stream.unreadable += refused_rows
-            stream.findings.append(Finding(F.LOAD_UNSUPPORTED, Severity.ERROR, f"this row and every row after it "
-                                           f"({refused_rows:,} in all) are not read: {refused}", path, refused_at, 1))
-    return Stream(path, records)
-
-
-class _Pushback:
-    """An iterator that takes back what was read ahead of it."""
-
-    __slots__ = ("items", "back")
-
-    def __init__(self, items: Iterator):
-        self.items, self.back = items, []
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        return self.back.pop() if self.back else next(self.items)
-
-    def push(self, items: list) -> None:
-        self.back.extend(reversed(items))
-
-
-def _across_lines(text: str, source: _Pushback, width: int, free: set[int]) -> list[str] | None:
-    """The row a line starts whose quote is still open at its end, read with the next lines as CSV reads a quoted
-    cell that holds a line break (a note on two lines, as every CSV writer writes it). Taken only if that gives one
-    row of `width` cells whose line breaks are all in free-text cells: else None, the lines read ahead are given
-    back, and the line is read alone as before (a line break in any other cell would hide the rows inside it)."""
-    taken: list[tuple[int, str]] = []
-    size, quotes = len(text), text.count('"')
-    while quotes % 2 and size <= MAX_RECORD_BYTES:  # each line read ahead at most once: the next odd line closes
-        item = next(source, None)
-        if item is None:
-            break
-        taken.append(item)
-        size, quotes = size + len(item[1]), quotes + item[1].count('"')
-    if taken and not quotes % 2 and size <= MAX_RECORD_BYTES:
-        try:
-            # strict: a quote closed and followed by more than a comma (`"x\n...\n"y`) is no cell over lines
-            rows = list(csv.reader([text, *(line for _, line in taken)], strict=True))
-        except csv.Error:
-            rows = []
-        if len(rows) == 1 and len(rows[0]) == width and \
-                all(position in free for position, cell in enumerate(rows[0]) if "\n" in cell or "\r" in cell):
-            return rows[0]
-    source.push(taken)
-    return None
-
-
-class _HeaderWhere:
-    """A CSV header's positions: the `#` line of the key a pointer names (`/capacity_digits/drop` is the line of
-    `# capacity_digits.drop`), of the first dotted member of a mapping it names, else of the nearest key above it;
-    the header's first line for the header itself."""
-
-    __slots__ = ("lines", "first")
-
-    def __init__(self, lines: dict[str, int], first: int):
-        self.lines, self.first = lines, first
-
-    def __call__(self, pointer: str) -> tuple[int, int]:
-        parts = [part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[1:]]
-        while parts:
-            key = ".".join(parts)
-            if key in self.lines:
-                return (self.lines[key], 1)
-            members = [line for name, line in self.lines.items() if name.startswith(key + ".")]
-            if members:
-                return (min(members), 1)
-            parts.pop()
-        return (self.first, 1)
-
-
-def _typed_header(header: dict[str, str], reader: Callable[[tuple[str, ...]], str] = game_header_reader) -> dict:
-    """The `#` lines as the header record: a dotted key (`limits.minimum: 20`) nested, each value read as `reader`
-    says for its path (a game log's `decks` a whole number, its limits amounts); what cannot be read stays text
-    for the header's shape check to report."""
-    typed: dict[str, Any] = {}
-    for key, value in header.items():
-        parts = tuple(key.split("."))
-        place = typed
-        for part in parts[:-1]:
-            place = place.setdefault(part, {})  # never a value: a key and its dotted members were refused
-        place[parts[-1]] = _cell(value, reader(parts))
-    return typed
-
-
-def _named_twice(stream: Stream, name: str, seen: set[str], line: int, position: int) -> bool:
-    if name in seen:
-        stream.problem(F.LOAD_DUPLICATE_KEY, f"the column {name!r} is named twice; a row would keep one of its "
-                                             "two cells", line, position)
-        return True
-    seen.add(name)
-    return False
-
-
-def _columns_problem(stream: Stream, columns: list[str], plan: dict, line: int, strict: bool) -> bool:
-    known = {**COMMON_COLUMNS, **plan}
-    seen: set[str] = set()
-    for position, name in enumerate(columns, start=1):
-        if _named_twice(stream, name, seen, line, position):
-            return True
-        if strict and name not in known and not name.startswith(STAFF_PREFIX):
-            stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; this game's columns: "
-                                          f"{', '.join([*COMMON_COLUMNS, *plan])}, and staff_ROLE", line, position)
-            return True
-    if strict and columns[0] != "coup":
-        stream.problem(F.LOAD_SYNTAX, "the first column must be `coup`: the rows of one coup are grouped by it", line)
-        return True
-    return False
-
-
-def _row_columns_problem(stream: Stream, columns: list[str], plan: RowLayout, line: int) -> bool:
-    seen: set[str] = set()
-    for position, name in enumerate(columns, start=1):
-        if _named_twice(stream, name, seen, line, position):
-            return True
-        if name not in plan.columns:
-            stream.problem(F.LOAD_SYNTAX, f"unknown column {name!r}; the columns: {', '.join(plan.columns)}", line,
-                           position)
-            return True
-    return False
-
-
-def _row(path: str, index: int, number: int, row: list[str], columns: list[str], plan: RowLayout) -> LogRecord:
-    """One record from one row: an empty cell is a field not given."""
-    data: dict[str, Any] = {}
-    where: dict[str, tuple[int, int]] = {"": (number, 1)}
-    for position, (name, value) in enumerate(zip(columns, row), start=1):
-        field, reader = plan.columns[name]
-        if value != "":
-            data[field] = _cell(value, reader)
-        where[f"/{field}"] = (number, position)
-    return LogRecord(path, index, data, number, where=lambda pointer: _nearest(where, pointer))
-
-
-_STAFF, _BET, _COUP = "staff", "bet", "coup"
-
-
-def _coup_cells(columns: list[str], plan: dict) -> list[tuple[str, str, tuple[str, ...], str, str]]:
-    """What each column of a game log's CSV gives, read once per file: (kind, the field's path, the mappings
-    it sits in, its key, its reader): a staff member's name, a bet's field, or a field of the coup."""
-    known = {**COMMON_COLUMNS, **plan}
-    cells = []
-    for name in columns:
-        if name.startswith(STAFF_PREFIX):
-            role = name[len(STAFF_PREFIX):]
-            cells.append((_STAFF, f"staff/{role}", ("staff",), role, "text"))
-            continue
-        field, reader = known[name]
-        if field.startswith("bets/"):
-            cells.append((_BET, field, (), field[len("bets/"):], reader))
-        else:
-            *outer, last = field.split("/")  # `limits/minimum`: a field of a mapping of the coup
-            cells.append((_COUP, field, tuple(outer), last, reader))
-    return cells
-
-
-def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], cells: list[tuple]) -> LogRecord:
-    """One coup from its rows: coup-level cells from the first row (they must agree on every row), one bet per
-    row whose bet cells are not all empty. Where each field was written is worked out only if a finding asks."""
-    coup, conflicts = _assemble(rows, cells, None)
-    record = LogRecord(path, index, coup, rows[0][0], where=_Where(rows, cells))
-    for field, number, position in conflicts:
-        record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, f"the rows of coup {rows[0][1][0]} give "
-                                       f"two values of `{field}`; each row of a coup must repeat the same",
-                                       path, number, position, f"/{field}", index))
-    for number, row in rows:
-        for position, ((_, field, _, _, reader), value) in enumerate(zip(cells, row), start=1):
-            if reader == "money" and "." in value and _THOUSANDS.fullmatch(value.strip()):
-                record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, _thousands(field, value.strip()),
-                                               path, number, position, None, index))
-    return record
-
-
-_MONEY = re.compile(MONEY_PATTERN)
-# Three digits after each point, as a thousands point writes an amount in Luxembourg and Portugal (2.020 for 2020):
-# read with a decimal point it is a thousandth of that, and an amount has two decimals, its cents.
-_THOUSANDS = re.compile(r"-?[1-9][0-9]{0,2}(\.[0-9]{3})+")  # 0.050 is no thousands: read as written
-
-
-def _thousands(field: str, value: str) -> str:
-    return (f"`{field}` is written {value}: a thousands point ({value.replace('.', '')}) or a decimal point? An "
-            "amount has its cents after the point (2020.00 or 2.02)")
-
-
-def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
-    """The coup and the cells of later rows that disagree with its first row; with `where`, also each field's
-    (line, column), from the same pass, so that the two can never disagree."""
-    coup: dict[str, Any] = {}
-    bets: list[dict] = []
-    conflicts: list[tuple[str, int, int]] = []
-    first = rows[0][1]
-    for row_index, (number, row) in enumerate(rows):
-        bet: dict[str, Any] = {}
-        for position, ((kind, field, outer, key, reader), value) in enumerate(zip(cells, row), start=1):
-            if kind is _BET:
-                if value != "":
-                    bet[key] = value if reader == "text" else _cell(value, reader)
-                    if where is not None:
-                        where[f"/bets/{len(bets)}/{key}"] = (number, position)
-            elif row_index == 0:
-                if value != "":
-                    place = coup
-                    for part in outer:
-                        place = place.setdefault(part, {})
-                    place[key] = value if reader == "text" else _cell(value, reader)
-                if where is not None and (value != "" or kind is not _STAFF):
-                    where[f"/{field}"] = (number, position)
-            elif value != "" and value != first[position - 1]:  # staff too: one coup, one croupier
-                conflicts.append((field, number, position))
-        if bet:
-            if where is not None:
-                where[f"/bets/{len(bets)}"] = (number, 1)
-            bets.append(bet)
-    coup["bets"] = bets
-    return coup, conflicts
-
-
-class _Where:
-    """A CSV coup's positions: (line, column) of a pointer, its nearest field that is written."""
-
-    __slots__ = ("rows", "cells", "found")
-
-    def __init__(self, rows: list[tuple[int, list[str]]], cells: list[tuple]):
-        self.rows, self.cells, self.found = rows, cells, None
-
-    def __call__(self, pointer: str) -> tuple[int, int]:
-        if self.found is None:
-            self.found = {"": (self.rows[0][0], 1)}
-            _assemble(self.rows, self.cells, self.found)
-        return _nearest(self.found, pointer)
-
-
-def _nearest(where: dict[str, tuple[int, int]], pointer: str) -> tuple[int, int]:
-    while pointer not in where and pointer:
-        pointer = pointer.rsplit("/", 1)[0]
-    return where.get(pointer) or where[""]

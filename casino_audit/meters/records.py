@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from casino_audit.logs.reader import RowLayout
+from casino_audit.logs.csv_reader import RowLayout
 
 # The meters of a reading, in the order the CSV writes them. The two coin-in meters are the first and the second
 # `coin_in` meter of the machine's homologation file, in the order it lists them (Art. 18-3, 5°: "deux compteurs

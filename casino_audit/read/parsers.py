@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Callable
 
 from casino_audit.read.loader import FileLoad, FileStream, stream_file
-from casino_audit.logs.reader import Stream, read_csv, read_json_lines
+from casino_audit.logs.csv_reader import read_csv
+from casino_audit.logs.reader import Stream, read_json_lines
 
 
 

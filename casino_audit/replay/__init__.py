@@ -89,7 +89,7 @@ COMMON_COUP = {
     "note": {"type": "string", "description": "A floor remark, kept and not read."},
 }
 COMMON_REQUIRED = ["coup", "time", "session"]
-# The CSV columns of a bet laid on a chance (casino_audit/logs/reader.py's layout: `bets/` fields, named readers).
+# The CSV columns of a bet laid on a chance (casino_audit/logs/csv_reader.py's layout: `bets/` fields, named readers).
 BET_COLUMNS = {"seat": ("bets/seat", "int"), "chance": ("bets/chance", "text"), "stake": ("bets/stake", "money"),
                "net": ("bets/net", "money")}
 

@@ -99,7 +99,7 @@ COUP_SCHEMA = {
     }}
 
 
-CSV_COLUMNS = {  # the core's CSV layout (casino_audit/logs/reader.py): coup, time, session and staff_ROLE come free
+CSV_COLUMNS = {  # the core's CSV layout (casino_audit/logs/csv_reader.py): coup, time, session and staff_ROLE come free
     "dice": ("dice", "ints"), "point": ("point", "int"), "seat": ("bets/seat", "int"),
     "chance": ("bets/chance", "text"), "on": ("bets/on", "ints"), "bet_point": ("bets/point", "int"),
     "stake": ("bets/stake", "money"), "net": ("bets/net", "money"), "status": ("bets/status", "text"),

@@ -12,7 +12,7 @@ from typing import Iterable, TextIO
 
 from casino_audit.games import registry
 from casino_audit.replay import families
-from casino_audit.logs.reader import COMMON_COLUMNS, STAFF_PREFIX
+from casino_audit.logs.csv_reader import COMMON_COLUMNS, STAFF_PREFIX
 
 
 class SampleError(Exception):
@@ -62,7 +62,7 @@ def header(ruleset, game: str, module, params: dict | None = None) -> dict:
     limits = getattr(module, "header_limits", None)
     if limits is not None:
         found["limits"] = limits(lambda minimum, ratios: legal_maximum(ruleset, game, params or {}, minimum, ratios))
-    from casino_audit.logs.session import law_decks
+    from casino_audit.logs.terms import law_decks
     legal, _ = law_decks(ruleset, game)
     if len(legal) > 1:  # the law allows several: the sample's shoe says which (the most)
         found["decks"] = max(legal)
@@ -104,7 +104,7 @@ def legal_maximum(ruleset, game: str, params: dict, minimum: Decimal, ratios: It
 def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out: TextIO,
           output_format: str = "jsonl", params: dict | None = None) -> None:
     """`params`: the values the law leaves out, parsed by the ruleset (the coups are dealt and settled by them)."""
-    from casino_audit.logs.session import terms_for
+    from casino_audit.logs.terms import terms_for
 
     module = family_module(game)
     if module is None or game not in module.GAMES:

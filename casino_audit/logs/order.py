@@ -1,0 +1,315 @@
+"""Whether a log is whole and in order, coup by coup: its numbering, its times (read in the table's zone,
+through its clock changes), its sessions and the séances they belong to, and the names that say nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+from fractions import Fraction
+from typing import Iterator
+
+from casino_audit.core import findings as F
+from casino_audit.core import pointers
+from casino_audit.core.display import brief, nameless
+from casino_audit.core.findings import Finding, Severity
+from casino_audit.core.values import show
+from casino_audit.law.model import Rule
+from casino_audit.replay import money
+from casino_audit.logs.names import _same_name
+
+
+SESSIONS_KEPT = 100_000  # the sessions of one log remembered, to find one that comes back
+# the parameter naming the least pause between two séances of a table: a session label changed after less is the
+# séance going on (LOG-SESSION), never a new one that starts again what the law keeps through a séance
+SESSION_BREAK = "session_break_minutes"
+SAME_SECOND = 10  # coups stamped with one second: no table plays so many so fast (a roulette spin takes a minute)
+NAMES_SAID = 10_000  # the names that say nothing remembered, each said once (memory stays flat past that)
+
+
+class OrderAspects:
+    """The numbering, times and séances of the core's aspects (a part of `CoreAspects`, whose state it reads)."""
+
+    def order(self, record, data, refused: bool = False) -> Iterator[Finding]:
+        """Whether the log is whole and in order, always checked (a gap is coups nobody can replay), for a coup
+        whose shape is `refused` too (a time that is no text is then the shape's finding alone); returns the
+        coup's time, if it is one."""
+        number = data.get("coup")  # a whole number written 2.0 is read as 2 (values.log_number)
+        tool = self.session._tool
+        if type(number) is int:
+            last = self.last_coup
+            first = self.first_coup
+            if last is None and number != first:  # coups cut from the log's start are as missing as any others
+                what = (f"coups {first} to {number - 1} are not in it" if number > first + 1 else
+                        f"coup {first} is not in it") if number > first else f"its header says it starts at {first}"
+                yield tool(F.LOG_NUMBERING, "/coup", f"the log starts at coup {number}: {what} (a log that continues "
+                                                     "another gives the number of its first coup in its header, "
+                                                     "`first_coup`)", record)
+            elif last is not None and number != last + 1:
+                what = ((f"coup {last + 1} is missing" if number == last + 2 else
+                         f"{number - last - 1} coups are missing ({last + 1} to {number - 1})") if number > last + 1
+                        else "the same number again" if number == last else "a step back")
+                yield tool(F.LOG_NUMBERING, "/coup", f"coup {number} follows coup {last}: {what}", record)
+            self.last_coup = number
+        written = _time(data.get("time"))
+        when = None
+        self.idle, self.new_day = None, False
+        if written is None:
+            if refused and not isinstance(data.get("time"), str):
+                return None
+            yield tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data.get('time')))}, not an ISO 8601 time", record)
+        elif self.last_written is not None and not _comparable(written, self.last_written):
+            # which came first is unknowable: said, never skipped
+            yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, "
+                                            f"{'with' if written.tzinfo else 'without'} a time zone, the previous "
+                                            f"coup at {self.last_written.isoformat()}, "
+                                            f"{'with' if self.last_written.tzinfo else 'without'}: the two cannot be "
+                                            "put in order (a log's times all give a zone, or none does)", record)
+            when = self._instant(written)
+            self.last_written, self.last_time = written, when
+        else:
+            when = self._instant(written)
+            last = self.last_time
+            if when is None:
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, a time the clock of "
+                                                f"{self.zone.key} never shows (it goes forward an hour that night)",
+                           record)
+            elif last is None:
+                pass
+            elif when < last:
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
+                                                f"({self.last_written.isoformat()})", record)
+            elif written.tzinfo is not None and written.utcoffset() != self.last_written.utcoffset() \
+                    and written.utcoffset() - self.last_written.utcoffset() != self._shift(self.last_written, written):
+                # an offset drifting from coup to coup makes every coup one instant, and no turn is ever long
+                yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, the previous coup at "
+                                                f"{self.last_written.isoformat()}: the clock's offset from UTC changes "
+                                                "only when summer time starts or ends (one hour, at 01:00 UTC on the "
+                                                "last Sunday of March or October"
+                                                + (f", as {self.zone.key} keeps it)" if self.zone else ")"), record)
+            if when is not None:
+                yield from self._stamped(record, data, when)
+                self.idle = when - last if last is not None and _comparable(when, last) and when >= last else None
+                self.new_day = last is not None and self._day(when) != self._day(last)
+                self.last_written, self.last_time = written, when
+        session = data.get("session")
+        self.new_session = False
+        if isinstance(session, str) and nameless(session):
+            yield from self._nameless(record, "/session", session, "the session",
+                                      "read as the session in force going on")
+        elif isinstance(session, str) and _same_name(session) != self.sessions.current:
+            before = self.session_shown
+            back, full = self.sessions.turn_to(_same_name(session), SESSIONS_KEPT)
+            self.session_shown = session
+            if self.seance is None or not (yield from self._plays_on(record, session, before)):
+                self.seance = self.sessions.current
+                self.began = self._day(when)
+                self.new_session = True
+            if back:
+                yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
+                                                      f"{brief(show(before))} began: a session's coups are logged "
+                                                      "together, and what is kept through a session (its minimum) "
+                                                      "would start again", record)
+            if full:  # memory stays flat: said, not dropped unseen
+                yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
+                                                      "coup on, a session that comes back is not looked for",
+                           record, Severity.WARNING)
+        if self.shuffled:  # a shuffling shoe's burn starts with the séance, as the core reads it
+            self.session.state["seance"] = self.seance
+        if self.began is None and self.seance is not None:
+            # a session whose first time could not be read began no later than its first time that can
+            self.began = self._day(when)
+        staff = data.get("staff")
+        if isinstance(staff, dict):
+            for role, who in staff.items():
+                if isinstance(who, str) and nameless(who):
+                    yield from self._nameless(record, pointers.child("/staff", role), who, f"the {role}",
+                                              "read as no one named (whoever held the place before holds it on)")
+        return when
+
+    def _instant(self, written: datetime) -> datetime | None:
+        """A coup's time as an instant: with its offset as written; without, as the table's local time (the hour
+        the clock goes back is read as its first pass, unless that is before the previous coup), None where the
+        clock never shows it. Where no zone is known, the time as written."""
+        zone = self.zone
+        if written.tzinfo is not None:
+            try:
+                return written.astimezone(timezone.utc)
+            except OverflowError:  # the years 1 or 9999, past the calendar in UTC: compared as written
+                return written
+        if zone is None:
+            return written
+        try:
+            first, second = (written.replace(tzinfo=zone, fold=fold).astimezone(timezone.utc) for fold in (0, 1))
+        except OverflowError:
+            return None
+        if first.astimezone(zone).replace(tzinfo=None) != written:
+            return None  # in the hour the clock skips
+        if second != first and self.last_time is not None and self.last_time.tzinfo is not None \
+                and first < self.last_time <= second:
+            return second
+        return first
+
+    def _shift(self, before: datetime, after: datetime) -> timedelta:
+        """How much the table's clock's offset from UTC moves between two instants (by its zone; by the summer
+        time the EU sets where no zone is known)."""
+        if self.zone is None:
+            return _summer_time_shift(before, after)
+        try:
+            return after.astimezone(self.zone).utcoffset() - before.astimezone(self.zone).utcoffset()
+        except OverflowError:
+            return timedelta(0)
+
+    def _day(self, when: datetime | None):
+        """The table's local day of an instant (as written where no zone is known)."""
+        if when is None:
+            return None
+        if self.zone is not None and when.tzinfo is not None:
+            try:
+                return when.astimezone(self.zone).date().isoformat()
+            except OverflowError:
+                pass
+        return when.date().isoformat()
+
+    def _period(self, per: str, when: datetime | None):
+        """The period a coup's limits are kept through: its session, its local day, or the day its session began
+        (`session_day`: kept «avant la séance du lendemain», LU Art. 37-8)."""
+        if per == "session":
+            return self.seance
+        if per == "session_day":
+            return self.began if self.seance is not None else None
+        return self._day(when)
+
+    def _within(self, per: str, period) -> str:
+        """Where a limit kept through `per` was changed, as a reader finds it."""
+        if per == "session":
+            return f"within session {self.session_shown}"
+        if per == "session_day":
+            return (f"before the next day's session (session {self.session_shown} began on {period}, the day the "
+                    "session it was set in began)")
+        return f"within {per} {period}"
+
+    def _plays_on(self, record, label: str, before: str) -> Iterator[Finding]:
+        """Whether a session label changed at this coup names no new séance: the table played on, with less pause
+        since the previous coup than `session_break_minutes` (a séance begins when a table opens, and what the law
+        keeps through one, LU Art. 33 (3)'s minimum, Art. 33 (4)'s maximum, would start again at every new label).
+        Without the parameter the labels are taken as written, and the rules that keep something through a
+        session say so once (narrowed). Returns True where the séance goes on."""
+        session, least, idle = self.session, self.session.session_break, self.idle
+        if least is None:
+            if not self.relabel_said:
+                self.relabel_said = True
+                for rule in self._seance_rules():
+                    session._narrowed(rule, f"each session label is taken as a new séance, whatever the pause before "
+                                            "it (the first change is at coup "
+                                            f"{brief(show(record.data.get('coup')))}): a label changed while the "
+                                            "table plays on would start again what a séance keeps; give --param "
+                                            f"{SESSION_BREAK}=N (the least time a table stands closed between two "
+                                            "séances) to hold such a label to the séance going on")
+            return False
+        if idle is None or _seconds(idle) >= (least if type(least) is Fraction else _seconds(least)):
+            return False  # a pause long enough, or one that cannot be measured (its time is said), opens a séance
+        yield session._tool(F.LOG_SESSION, "/session",
+                            f"session {brief(show(label))} begins {_pause(idle)} after the previous coup, of session "
+                            f"{brief(show(before))}: less than the {SESSION_BREAK} given, so the table played on; "
+                            "the séance goes on through the new label (what it keeps, its minimum and maximum, "
+                            "is kept)", record)
+        return True
+
+    def _seance_rules(self) -> list[Rule]:
+        """The rules that keep something through a session: what a label changed while play goes on would end."""
+        found = []
+        for aspect, bound in self.wanted.items():
+            for rule, spec in bound:
+                if aspect.endswith("_unchanged") and spec.get("per") in ("session", "session_day") \
+                        or aspect == "burn_each" and self.shuffled:
+                    found.append(rule)
+        return found
+
+    def _stamped(self, record, data, when: datetime) -> Iterator[Finding]:
+        """Coups stamped with one second: SAME_SECOND of them in a row is a log whose times are not the times of
+        play (every turn and period measured from them would be nothing long)."""
+        second = when.replace(microsecond=0)
+        stamp = self.stamp
+        if stamp is not None and stamp[0] == second:
+            self.stamp = stamp = (second, stamp[1] + 1, stamp[2])
+            if stamp[1] == SAME_SECOND:
+                yield self.session._tool(F.LOG_TIME, "/time", f"{SAME_SECOND} coups in a row, from coup "
+                                         f"{brief(show(stamp[2]))}, are stamped with the same second ({data['time']}):"
+                                         " no table plays so fast, and the turns and periods measured from these "
+                                         "times would all be none long", record)
+        else:
+            self.stamp = (second, 1, data.get("coup"))
+
+    def _nameless(self, record, pointer: str, name: str, what: str, read: str) -> Iterator[Finding]:
+        """A name that says nothing (empty, spaces, an invisible or format character, a mark on no letter): said
+        once where it is first written, and read as no name wherever it is."""
+        key = (pointer, name)
+        if key in self.unnamed:
+            return
+        if len(self.unnamed) < NAMES_SAID:
+            self.unnamed.add(key)
+        yield self.session._tool(F.SHAPE_INVALID if not name.strip() else F.LOAD_AMBIGUOUS, pointer,
+                                 f"{what} is named {brief(show(name))}, which {nameless(name)}: a name no reader "
+                                 f"can tell from another, {read}", record)
+
+
+def _time(value) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+@lru_cache(maxsize=None)
+def _minutes(limit) -> timedelta | Fraction | None:
+    """A rule's longest turn, exactly (read once per rule): a timedelta where it is a whole number of
+    microseconds (compared with a turn's length as it is, integers), else its seconds as a fraction."""
+    minutes = money(limit)
+    if minutes is None:
+        return None
+    seconds = Fraction(minutes) * 60
+    if (seconds * 1_000_000).denominator == 1 and 0 <= seconds < 86400 * 999_999_999:
+        return timedelta(microseconds=int(seconds * 1_000_000))
+    return seconds
+
+
+def _longer(turn: timedelta, longest: timedelta | Fraction) -> bool:
+    """Whether a turn is longer than a rule's longest (as `_minutes` gives it), exactly."""
+    return turn > longest if type(longest) is timedelta else _seconds(turn) > longest
+
+
+def _seconds(delta: timedelta) -> Fraction:
+    """A duration exactly (timedelta.total_seconds is a float)."""
+    return Fraction(delta.days * 86400 + delta.seconds) + Fraction(delta.microseconds, 1_000_000)
+
+
+def _summer_time_shift(before: datetime, after: datetime) -> timedelta:
+    """How much the clock's offset from UTC moves between two instants by the summer time the EU sets (Directive
+    2000/84/EC, kept by Luxembourg, Portugal and Monaco): one hour forward at 01:00 UTC on March's last Sunday,
+    back at 01:00 UTC on October's."""
+    shift = timedelta(0)
+    try:
+        start, end = before.astimezone(timezone.utc), after.astimezone(timezone.utc)
+    except OverflowError:  # an instant of the years 1 or 9999 past the calendar in UTC: no summer time known there
+        return shift
+    for year in range(start.year, min(end.year, start.year + 2) + 1):  # a longer gap is said as a change anyway
+        for month, by in ((3, timedelta(hours=1)), (10, timedelta(hours=-1))):
+            last = datetime(year, month, 31, 1, tzinfo=timezone.utc)
+            switch = last - timedelta(days=(last.weekday() + 1) % 7)  # the month's last Sunday
+            if start < switch <= end:
+                shift += by
+    return shift
+
+
+def _pause(idle: timedelta) -> str:
+    """A pause as a reader says it."""
+    seconds = int(idle.total_seconds())
+    if seconds < 120:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    return f"{seconds // 60} minutes"
+
+
+def _comparable(a: datetime, b: datetime) -> bool:
+    return (a.tzinfo is None) == (b.tzinfo is None)
