@@ -61,7 +61,7 @@ class LogRecord:
         a hundred times, and each finding walked the line from its start). The first finding walks the line to its
         value (what the loader's lazy positions do: one finding on a line, the usual case, costs one walk); a second
         has the whole table built, once, and every later one looks its pointer up in it, whatever the line's size."""
-        from casino_audit.read.json_reader import LazyPositions
+        from casino_audit.read.json_fast import LazyPositions
         from casino_audit.read.loader import load_text  # a finding's line is read again, only when there is one
         from casino_audit.read.positions import Positions
 

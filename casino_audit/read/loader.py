@@ -21,7 +21,8 @@ import yaml
 
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
-from casino_audit.read.json_reader import JsonProblem, JsonReader, line_column, read_fast
+from casino_audit.read.json_fast import read_fast
+from casino_audit.read.json_reader import JsonProblem, JsonReader, line_column
 from casino_audit.read.positions import Position, Positions
 from casino_audit.read.yaml_reader import Limits, TooLarge, YamlReader
 
