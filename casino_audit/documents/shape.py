@@ -52,7 +52,7 @@ class ShapeValidator:
     @property
     def _full(self):
         if self._explainer is None:
-            import jsonschema
+            import jsonschema  # jsonschema (slow to import) loads only for a document to explain
 
             self._explainer = jsonschema.Draft202012Validator(self.schema)
         return self._explainer
@@ -119,7 +119,7 @@ class ShapeValidator:
 
     @lru_cache(maxsize=None)
     def _branch_validator(self, keyword: str, schema_path: tuple):
-        import jsonschema
+        import jsonschema  # jsonschema (slow to import) loads only for a choice to explain
 
         alone = {keyword: _node(self.schema, schema_path)[keyword]}
         if "$defs" in self.schema:

@@ -168,8 +168,6 @@ def _skipping():
     """A decoder with no hooks, to pass over values (no Decimal or duplicate test for what is skipped)."""
     global _SKIP
     if _SKIP is None:
-        import json
-
         _SKIP = json.JSONDecoder()
     return _SKIP
 
