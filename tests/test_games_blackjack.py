@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from casino_audit.edge import Options, edges
 from casino_audit.games import blackjack as bj
+from casino_audit.games.blackjack_dealer_odds import dealer_table, full_shoe
 from casino_audit.edge import blackjack as blackjack_edge
 from casino_audit.law.rulesets import load_builtin, rulesets_dir
 
@@ -103,7 +104,7 @@ def test_finite_dealer_table_against_every_order(up, shoe, rule):
     counts = [0] * 10
     for c in shoe:
         counts[bj.value(c) - 1] += 1
-    assert bj.dealer_table(bj.value(up), rule, counts) == _brute_dealer(up, shoe, rule)
+    assert dealer_table(bj.value(up), rule, counts) == _brute_dealer(up, shoe, rule)
 
 
 def _brute_infinite(cards, rule, chance=Fraction(1)):
@@ -119,20 +120,20 @@ def _brute_infinite(cards, rule, chance=Fraction(1)):
 
 @pytest.mark.parametrize("up, rule", [("6", bj.STANDS_ON_17), ("6", bj.HITS_SOFT_17), ("A", bj.STANDS_ON_17)])
 def test_infinite_dealer_table_against_a_rank_by_rank_recursion(up, rule):
-    assert bj.dealer_table(bj.value(up), rule) == _brute_infinite([up + "s"], rule)
+    assert dealer_table(bj.value(up), rule) == _brute_infinite([up + "s"], rule)
 
 
 def test_published_dealer_bust_figures():
     # Infinite deck, no peek, the dealer standing on soft 17: bust 42.32 % with a 6 up, 21.21 % with a ten up,
     # 11.53 % with an ace up (the published tables); hitting soft 17, 43.95 % with a 6 up. Six decks, the 6
     # taken out: 42.28 %.
-    table = {up: float(bj.dealer_table(up, bj.STANDS_ON_17)[bj.BUST]) for up in (1, 6, 10)}
+    table = {up: float(dealer_table(up, bj.STANDS_ON_17)[bj.BUST]) for up in (1, 6, 10)}
     assert (round(table[6], 4), round(table[10], 4), round(table[1], 4)) == (0.4232, 0.2121, 0.1153)
-    assert round(float(bj.dealer_table(6, bj.HITS_SOFT_17)[bj.BUST]), 4) == 0.4395
-    six = list(bj.full_shoe(6))
+    assert round(float(dealer_table(6, bj.HITS_SOFT_17)[bj.BUST]), 4) == 0.4395
+    six = list(full_shoe(6))
     six[5] -= 1
-    assert round(float(bj.dealer_table(6, bj.STANDS_ON_17, six)[bj.BUST]), 4) == 0.4228
-    assert sum(bj.dealer_table(6, bj.STANDS_ON_17, six).values()) == 1
+    assert round(float(dealer_table(6, bj.STANDS_ON_17, six)[bj.BUST]), 4) == 0.4228
+    assert sum(dealer_table(6, bj.STANDS_ON_17, six).values()) == 1
 
 
 @settings(max_examples=60, deadline=None)

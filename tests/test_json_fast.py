@@ -7,7 +7,8 @@ from decimal import Decimal
 
 from hypothesis import given, settings, strategies as st
 
-from casino_audit.read.json_reader import JsonProblem, JsonReader, _brackets_nest_within, _nests_within, read_fast
+from casino_audit.read.json_fast import _brackets_nest_within, _nests_within, read_fast
+from casino_audit.read.json_reader import JsonProblem, JsonReader
 from casino_audit.read.loader import load_text
 
 LIMITS = (1_000_000, 100)

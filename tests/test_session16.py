@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 
 from casino_audit.core import pointers
 from casino_audit.law.checks import par as par_check
-from casino_audit.read.json_reader import JsonReader, read_fast
+from casino_audit.read.json_fast import read_fast
+from casino_audit.read.json_reader import JsonReader
 from casino_audit.read.loader import _read_bytes, _read_path
 from test_json_fast import LIMITS, json_values, same
 

@@ -8,7 +8,8 @@ import json
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from casino_audit.read.json_reader import JsonReader, read_fast
+from casino_audit.read.json_fast import read_fast
+from casino_audit.read.json_reader import JsonReader
 
 LIMITS = (1_000_000, 100)
 

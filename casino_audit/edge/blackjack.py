@@ -1,9 +1,9 @@
 """The house edge of blackjack under a jurisdiction's rules of play, exactly, for an infinite deck: the player
 follows basic strategy, the best play by his hand's total (on two cards by the cards themselves: pairs, and the
 Portuguese special prize of n.º 35), against each dealer up-card with the dealer's finals of
-casino_audit.games.blackjack.dealer_table. The hole card is not peeked at (PT n.º 17 deals it face down and no
-number has the dealer look at it; n.º 34 speaks of a time «antes de se saber qual é a segunda carta da banca»), so
-the dealer's blackjack is one of the finals the player's doubles and splits play against.
+casino_audit.games.blackjack_dealer_odds.dealer_table. The hole card is not peeked at (PT n.º 17 deals it face down
+and no number has the dealer look at it; n.º 34 speaks of a time «antes de se saber qual é a segunda carta da
+banca»), so the dealer's blackjack is one of the finals the player's doubles and splits play against.
 
 The side bets: LU's super-jack exactly, for the shoe's decks when known (the dealer's first two cards, and the
 bust chance from the composition-dependent dealer table); PT's jackpot has the concessionaire's schedule
@@ -16,9 +16,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from casino_audit.games import blackjack as bj
+from casino_audit.games.blackjack_dealer_odds import INFINITE, dealer_table, full_shoe
 from casino_audit.edge.common import Edge, EdgeError
 
-P = bj.INFINITE  # P[v - 1]: the chance of a card of value v (1 ace to 10)
+P = INFINITE  # P[v - 1]: the chance of a card of value v (1 ace to 10)
 SUITED = Fraction(1, 4)  # two given cards of an infinite deck share a suit
 
 
@@ -40,7 +41,7 @@ class _Player:
 
     def __init__(self, up: int, rules: bj.Rules):
         self.up, self.rules = up, rules
-        self.dealer = bj.dealer_table(up, rules.dealer_rule)
+        self.dealer = dealer_table(up, rules.dealer_rule)
         self.takes_all = rules.dealer_blackjack_takes_all
         self.stand_from = (rules.stand_above or 0) + 1
         self.many = lru_cache(maxsize=None)(self._many)
@@ -173,13 +174,13 @@ def _shoe_pairs(decks: int | None):
 def dealer_bust(rule: str, decks: int | None) -> Fraction:
     """P(the dealer busts), over every up-card, from a full shoe of `decks` (None: an infinite deck)."""
     if decks is None:
-        return sum(P[up - 1] * bj.dealer_table(up, rule).get(bj.BUST, 0) for up in range(1, 11))
-    shoe = list(bj.full_shoe(decks))
+        return sum(P[up - 1] * dealer_table(up, rule).get(bj.BUST, 0) for up in range(1, 11))
+    shoe = list(full_shoe(decks))
     total = Fraction(0)
     for up in range(1, 11):
         left = list(shoe)
         left[up - 1] -= 1
-        total += Fraction(shoe[up - 1], sum(shoe)) * bj.dealer_table(up, rule, left).get(bj.BUST, 0)
+        total += Fraction(shoe[up - 1], sum(shoe)) * dealer_table(up, rule, left).get(bj.BUST, 0)
     return total
 
 

@@ -1,7 +1,8 @@
 """Blackjack (Luxembourg, Art. 32, 5: the super-jack; Portugal, Portaria 217/2007, Título I, Capítulo III,
 Secção I: blackjack/21): hand values, the dealer's drawing, what a player may do at each point, the settlement of
-a hand and of the side bets, and the exact odds of the dealer's finals. Pure functions; the law's rules of play
-are passed in as data (a ruleset's `play: blackjack: blackjack:` mapping, resolved by `rules()`).
+a hand and of the side bets (the exact odds of the dealer's finals: games/blackjack_dealer_odds.py; the shape
+of the rules of play: games/blackjack_schema.py). Pure functions; the law's rules of play are passed in as data
+(a ruleset's `play: blackjack: blackjack:` mapping, resolved by `rules()`).
 
 The rules of play, as data (rulesets/pt.yaml states every part; rulesets/lu.yaml refers most to parameters,
 the Luxembourg text in our source giving only the super-jack):
@@ -26,8 +27,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from casino_audit.core.values import to_decimal
@@ -52,7 +51,8 @@ PART_ASPECTS = {
 
 
 # The Rules field each ruleset key ("part/key") is read into: a key a parameter leaves unknown taints that field
-# alone, so that a coup whose replay never reads it is still checked (casino_audit/replay/blackjack.py).
+# alone, so that a coup whose replay never reads it is still checked (casino_audit/replay/blackjack.py and
+# its blackjack_*.py).
 FIELDS = {
     "dealer/rule": "dealer_rule", "dealer/no_draw_when_no_hand_in_play": "dealer_no_draw_when_no_hand_in_play",
     "player/stand_above": "stand_above", "doubling/on": "double_on", "doubling/after_split": "double_after_split",
@@ -411,114 +411,3 @@ def super_jack_wins(chance: str, dealer: Sequence[Any]) -> bool:
 def settle_super_jack(chance: str, stake: Decimal, dealer: Sequence[Any], rules: Rules) -> Decimal:
     """«le paiement des gains est multiplié par» 2.5, 19, 77, 300: the stake times that when the chance wins."""
     return stake * rules.super_jack[chance] if super_jack_wins(chance, dealer) else -stake
-
-
-# --- the dealer's finals, exactly -----------------------------------------------------------------------------
-
-def full_shoe(decks: int) -> tuple[int, ...]:
-    """Counts per value 1 (ace) to 10 (ten-cards) of `decks` decks of 52."""
-    return tuple([4 * decks] * 9 + [16 * decks])
-
-
-def _dealer_stops(hard: int, ace: bool, cards: int, rule: str) -> tuple | None:
-    """The dealer's final, certain, when the hand stands (or is a blackjack, or bust); None when it draws."""
-    total = hard + 10 if ace and hard + 10 <= 21 else hard
-    soft = ace and hard + 10 <= 21
-    if cards == 2 and total == 21:
-        return ((BLACKJACK, Fraction(1)),)
-    if total > 21:
-        return ((BUST, Fraction(1)),)
-    if not (total < 17 or (rule == HITS_SOFT_17 and total == 17 and soft)):
-        return ((total, Fraction(1)),)
-    return None
-
-
-@lru_cache(maxsize=None)
-def _dealer_finite(counts: tuple[int, ...], hard: int, ace: bool, cards: int, rule: str) -> tuple:
-    stopped = _dealer_stops(hard, ace, cards, rule)
-    if stopped is not None:
-        return stopped
-    left = sum(counts)
-    found: dict = {}
-    for index, count in enumerate(counts):
-        if not count:
-            continue
-        after = counts[:index] + (count - 1,) + counts[index + 1:]
-        for final, chance in _dealer_finite(after, hard + index + 1, ace or index == 0, cards + 1, rule):
-            found[final] = found.get(final, 0) + chance * Fraction(count, left)
-    return tuple(sorted(found.items(), key=lambda item: DEALER_FINALS.index(item[0])))
-
-
-def dealer_table(up: int, rule: str, counts: Sequence[int] | None = None) -> dict:
-    """P(each dealer final: 17 to 21, blackjack, bust) with the up-card worth `up` (1 ace to 10), the dealer
-    drawing by `rule` from a shoe of `counts` per value 1 to 10 (the up-card already taken out), every order
-    equally likely; `counts` None: an infinite deck (each value 1/13, ten-cards 4/13). The hole card is not
-    peeked at: a blackjack is one of the finals."""
-    if rule not in (STANDS_ON_17, HITS_SOFT_17) or up not in range(1, 11):
-        raise ValueError(f"dealer_table: up-card value 1 to 10 and a rule ({STANDS_ON_17}/{HITS_SOFT_17})")
-    if counts is None:
-        return dict(_dealer_infinite(up, up == 1, 1, rule))
-    counts = tuple(counts)
-    if len(counts) != 10 or any(not isinstance(n, int) or n < 0 for n in counts):
-        raise ValueError("a shoe is ten counts, of values 1 (ace) to 10")
-    return dict(_dealer_finite(counts, up, up == 1, 1, rule))
-
-
-INFINITE = tuple([Fraction(1, 13)] * 9 + [Fraction(4, 13)])
-
-
-@lru_cache(maxsize=None)
-def _dealer_infinite(hard: int, ace: bool, cards: int, rule: str) -> tuple:
-    stopped = _dealer_stops(hard, ace, cards, rule)
-    if stopped is not None:
-        return stopped
-    found: dict = {}
-    for index, chance in enumerate(INFINITE):
-        for final, inner in _dealer_infinite(hard + index + 1, ace or index == 0, cards + 1, rule):
-            found[final] = found.get(final, 0) + chance * inner
-    return tuple(sorted(found.items(), key=lambda item: DEALER_FINALS.index(item[0])))
-
-
-# --- the shape of the rules of play in a ruleset (`play: blackjack: blackjack:`), for the ruleset meta-schema ----
-
-def _or_param(schema: dict) -> dict:
-    return {"oneOf": [schema, {"type": "object", "additionalProperties": False, "required": ["param"],
-                               "properties": {"param": {"type": "string"}},
-                               "description": "a value the law leaves out: the run's parameter of this name"}]}
-
-
-_AMOUNT = _or_param({"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"}]})
-_RANKS = {"type": "array", "items": {"enum": list(VALUES)}, "uniqueItems": True}
-_CITATIONS = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/provision"}}
-
-
-def _part(properties: dict, description: str) -> dict:
-    return {"type": "object", "additionalProperties": False, "properties": properties, "description": description}
-
-
-PLAY_SCHEMA = _part({
-    "dealer": _part({"rule": _or_param({"enum": [STANDS_ON_17, HITS_SOFT_17]}),
-                     "no_draw_when_no_hand_in_play": {"type": "boolean"}}, "the dealer's drawing rule"),
-    "player": _part({"stand_above": {"type": "integer"}}, "a player may stand only above this total"),
-    "doubling": _part({"on": _or_param({"oneOf": [{"const": "any"}, {"type": "array", "items": {"type": "integer"}}]}),
-                       "after_split": _or_param({"type": "boolean"}), "ace_counts_one": {"type": "boolean"}},
-                      "the two-card totals a hand may be doubled on, after a split too, and the ace of a hand "
-                      "doubled counting it as 1"),
-    "splitting": _part({"max_hands": _or_param({"type": "integer", "minimum": 1}), "aces_one_card": {"type": "boolean"}},
-                       "how many hands a box may hold by splitting (no key: no limit); split aces take one card"),
-    "surrender": _part({"loses": _or_param({"oneOf": [{"const": "none"}, _AMOUNT["oneOf"][0]]}), "not_against": _RANKS,
-                        "first_two_cards_only": {"type": "boolean"}},
-                       "the share of the stake a surrender loses, and the up-cards it is not allowed against"),
-    "insurance": _part({"on": _RANKS, "maximum": _AMOUNT, "pays": _AMOUNT},
-                       "the up-cards insurance is offered on, its most (share of the box's stake), its payout"),
-    "even_money": _part({"on": _RANKS, "pays": _AMOUNT}, "a blackjack paid at once against these up-cards"),
-    "payouts": _part({"blackjack": _AMOUNT, "win": _AMOUNT,
-                      "dealer_blackjack_takes": _or_param({"enum": ["all", "original"]})},
-                     "what a blackjack and a win pay per unit; what the dealer's blackjack takes"),
-    "special_prize": _part({"pays": _AMOUNT, "combinations": {"type": "array", "items": {
-        "enum": [SIX_SEVEN_EIGHT_SUITED, THREE_SEVENS]}}}, "a prize paid on these three-card hands"),
-    "super_jack": _part({chance: _AMOUNT for chance in SUPER_JACK_CHANCES}, "the super-jack chances' payouts"),
-    "jackpot": _part({"stake": _AMOUNT}, "the jackpot's stake"),
-    "citations": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
-                  "additionalProperties": _CITATIONS, "description": "the words each part rests on"},
-}, "blackjack's rules of play (casino_audit/games/blackjack.py)")

@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterator
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
 from casino_audit.core.values import log_number
-from casino_audit.read.json_reader import JsonProblem, JsonReader, LazyPositions
+from casino_audit.read.json_fast import LazyPositions
+from casino_audit.read.json_reader import JsonProblem, JsonReader
 from casino_audit.read import loader  # loader.load_text looked up when called: the tests count its calls
 from casino_audit.read.loader import MAX_DEPTH, MAX_NODES, OPEN_FLAGS
 from casino_audit.read.positions import Positions

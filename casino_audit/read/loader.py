@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,9 @@ import yaml
 
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
-from casino_audit.read.json_reader import JsonProblem, JsonReader, line_column, read_fast
+from casino_audit.read.json_fast import read_fast
+from casino_audit.read.invisible import invisible_characters
+from casino_audit.read.json_reader import JsonProblem, JsonReader, line_column
 from casino_audit.read.positions import Position, Positions
 from casino_audit.read.yaml_reader import Limits, TooLarge, YamlReader
 
@@ -378,42 +379,10 @@ def _json_documents(text: str, path: str, bounds: Limits, findings: list[Finding
     yield Document(path, 0, data, positions, reader.findings, reader.nodes), 0, len(text)
 
 
-# --- characters a person cannot see ---------------------------------------------------------------------
-
-_INVISIBLE_CATEGORIES = frozenset(("Cf", "Zl", "Zp"))  # format characters (bidi, zero-width, BOM), LS, PS
-MAX_INVISIBLE_FINDINGS = 20
-
-
-def _is_invisible(char: str, json_syntax: bool) -> bool:
-    category = unicodedata.category(char)
-    return category in _INVISIBLE_CATEGORIES or (category == "Cc" and char not in "\t\n\r") and (
-        json_syntax or char == "\x85")
-
-
 def _invisible(text: str, path: str, json_syntax: bool) -> list[tuple[int, Finding]]:
-    """A character that changes what is read but is not seen (a bidi override, a zero-width space, a BOM or a
-    line separator in the middle): a finding where it is, the document still checked. (offset, finding), in
-    order; at most MAX_INVISIBLE_FINDINGS, the last saying how many more there are."""
-    if text.isascii():
-        found = ["\x7f"] if json_syntax and "\x7f" in text else []
-    else:
-        found = [char for char in set(text) if (char >= "\x7f") and _is_invisible(char, json_syntax)]
-    if not found:
-        return []
-    pattern = re.compile("[" + "".join(re.escape(char) for char in found) + "]")
-    total = sum(text.count(char) for char in found)
+    """The characters a person cannot see (casino_audit/read/invisible.py), each a finding where it is."""
     listed = []
-    for number, match in enumerate(pattern.finditer(text)):
-        if number == MAX_INVISIBLE_FINDINGS:
-            break
-        offset, char = match.start(), match.group()
-        name = unicodedata.name(char, "a control character")
+    for offset, message in invisible_characters(text, json_syntax):
         where = line_column(text, offset) if json_syntax else yaml_line_column(text, offset)
-        message = (f"an invisible character (U+{ord(char):04X} {name}) in the text: what is read is not what a "
-                   "person sees" + ("; YAML 1.1 takes it for a line break, YAML 1.2 and editors may not" if
-                                    unicodedata.category(char) in ("Zl", "Zp") or char == "\x85" else "")
-                   + "; remove it, or write it as an escape in double quotes")
-        if number == MAX_INVISIBLE_FINDINGS - 1 and total > MAX_INVISIBLE_FINDINGS:
-            message += f" ({total - MAX_INVISIBLE_FINDINGS:,} more such characters in the file are not listed)"
         listed.append((offset, _error(path, F.LOAD_AMBIGUOUS, message, *where)))
     return listed

@@ -31,15 +31,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import dice as engine
 from casino_audit.games import registry
-from casino_audit.replay import (AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents,
-                                 money)
-from casino_audit.replay import provision, without_provisions
+from casino_audit.replay import AMOUNT_SCHEMA, COMMON_COUP, COMMON_REQUIRED, STAKE_SCHEMA, Terms, Unavailable, cents
+from casino_audit.replay import without_provisions
+from casino_audit.replay.dice_bets import CONTRACT_STAYS, CoupLedger, bases, cited_provision, is_face, judge_bet
 
 GAMES = registry.games_of("dice")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
@@ -59,13 +58,6 @@ ASPECTS = {
     "given_payouts": "craps: the bets whose payouts the source leaves out (place and lay bets, n.º 12; odds "
                      "laid on the don't side) are paid as the table's schedule or the run's parameters say",
 }
-CONTRACT_STAYS = "stays"
-# n.º 11.1: odds are played only by «os jogadores que tenham apostado no pass-line ou no don't pass-line, bem como
-# no come ou no don't come», «paralelamente às apostas nelas feitas» and for «importância que não exceda a das
-# respectivas posturas»: each odds chance and the bet it is laid behind.
-ODDS_BEHIND = {"pass_line_odds": "pass_line", "dont_pass_line_odds": "dont_pass_line", "come_odds": "come",
-               "dont_come_odds": "dont_come"}
-
 _BET = {
     "type": "object", "additionalProperties": False, "required": ["seat", "chance", "stake", "net"],
     "properties": {
@@ -220,64 +212,6 @@ def limit_names(terms: Terms) -> frozenset[str]:
     return frozenset((terms.play or {}).get("chances") or ())
 
 
-def _is_face(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
-
-
-def _show(amount: Fraction) -> str:
-    if (amount * 100).denominator == 1:
-        return cents(Decimal(amount.numerator) / Decimal(amount.denominator))
-    whole = Decimal(amount.numerator * 10_000 // amount.denominator) / 10_000
-    return f"{whole}… (not a whole cent)"
-
-
-def _ratio(payout: Fraction) -> str:
-    if (payout * 10_000).denominator == 1:
-        return f"{(Decimal(payout.numerator) / Decimal(payout.denominator)).normalize():f}"
-    return f"{payout.numerator}/{payout.denominator}"
-
-
-def _article(chance: Mapping, covers: str | None = None) -> str:
-    """The article of the chance's provision a breach cites (`_cited`), as its message names it."""
-    return (_cited(chance, covers) or {}).get("article", "")
-
-
-def _cited(chance: Mapping | None, covers: str | None = None) -> Mapping | None:
-    """The chance's provision that states `covers` (a deciding rule's condition, `settlement`, `contract`), else
-    the chance's own (its first citation)."""
-    return provision({"chance": chance.get("citations")}, "chance", covers) if chance else None
-
-
-def _decided_by(chance: Mapping, found: engine.Resolution) -> str | None:
-    """What of the rules decided the bet, as its provision `covers` it: the deciding rule's condition (`doubles`,
-    `total`, `shows`; `point` once the point is on), None for `otherwise`."""
-    if found.rule is None:
-        return None
-    when = chance["rules"][found.rule]["when"]
-    if when.get("point_on"):
-        return "point"
-    return next((key for key in ("doubles", "shows_all", "shows", "total") if key in when), None)
-
-
-def _resolve(prepared: Prepared, name: str, chance: Mapping, dice, on, point) -> tuple[engine.Resolution | None, str]:
-    """The resolution and the aspect it falls under; None when it rests on a value the run does not give."""
-    try:
-        found = engine.resolve(chance, dice, on, point, prepared.bar)
-    except engine.MissingValue as missing:
-        if missing.what != "bar":
-            return None, "other_totals"
-        either = {engine.resolve(chance, dice, on, point, bar) for bar in (2, 12)}
-        return (either.pop(), "resolution") if len(either) == 1 else (None, "bar")
-    rule = chance["rules"][found.rule] if found.rule is not None else None
-    if rule is None and name in prepared.from_params:
-        return found, "other_totals"
-    if rule is not None and "bar" in rule["when"].get("total", ()):
-        return found, "bar"
-    return found, "resolution"
-
-
-_SAID = {engine.WIN: "won", engine.LOSE: "lost", engine.PUSH: "returned", engine.STAYS: "standing"}
-
 
 def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[str, str, str]]:
     """The coup's breaches, (aspect, pointer, message); `cited` adds the provision each breaks."""
@@ -286,10 +220,10 @@ def replay(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple[st
 
 def cited(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple]:
     dice = coup.get("dice")
-    good = isinstance(dice, list) and len(dice) == prepared.count and all(map(_is_face, dice))
+    good = isinstance(dice, list) and len(dice) == prepared.count and all(map(is_face, dice))
     if isinstance(dice, list):
         for index, die in enumerate(dice):
-            if not _is_face(die):
+            if not is_face(die):
                 yield "dice", f"/dice/{index}", f"die {index + 1} shows {die!r}: a die's faces are 1 to 6"
         if len(dice) != prepared.count:
             yield "dice", "/dice", (f"{len(dice)} dice thrown: {prepared.game} is played with {prepared.count} "
@@ -301,155 +235,35 @@ def cited(prepared: Prepared, state: State, coup: Mapping) -> Iterator[tuple]:
         if not state.known:
             state.point, state.known = (logged if logged in engine.POINT_NUMBERS else None), True
         elif "point" in coup and logged != state.point:
-            line = _cited(prepared.chances.get("pass_line"), "point")
+            line = cited_provision(prepared.chances.get("pass_line"), "point")
             yield "resolution", "/point", (f"the point is {state.point or 'off (a come-out)'} after the throws "
                                            f"before, not {logged}" + (f" ({line['article']})" if line else "")), line
-    expected_back, seen = Counter(), Counter()
-    behind = _bases(prepared, coup.get("bets") or ())  # (seat, line or come chance, its point) -> its stakes
-    odds_laid: Counter = Counter()
+    ledger = CoupLedger(bases(prepared, coup.get("bets") or ()))
     for index, bet in enumerate(coup.get("bets") or ()):
-        base = f"/bets/{index}"
-        name = bet.get("chance")
-        chance = prepared.chances.get(name)
-        if chance is None:
-            yield "chances", base + "/chance", (f"{name!r} is not a chance of {prepared.game}: its chances are "
-                                                f"{', '.join(prepared.chances)}")
-            continue
-        on = tuple(bet.get("on") or ())
-        problem = _choice_problem(chance, on)
-        if problem:
-            yield "chances", base + "/on", f"a {name} bet {problem}"
-            continue
-        stake, net = money(bet.get("stake")), money(bet.get("net"))
-        if stake is None or stake <= 0:
-            yield "settlement", base + "/stake", \
-                f"the stake of a {name} bet must be a positive amount, not {bet.get('stake')!r}", \
-                _cited(chance, "settlement")
-            continue
-        point = None
-        if chance.get("point") == "table":
-            point = state.point
-        elif chance.get("point") == "own":
-            point = bet.get("point")
-            if point is not None and point not in engine.POINT_NUMBERS:
-                yield "chances", base + "/point", \
-                    f"a {name} bet cannot stand on {point!r}: the points are 4, 5, 6, 8, 9, 10", _cited(chance)
-                continue
-        needs = chance.get("needs")
-        if needs == "table_point" and state.point is None and (chance.get("point") == "table" or point is None):
-            yield "chances", base + "/chance", (f"a {name} bet is made only once the point is established "
-                                                f"({_article(chance)}); this is a come-out"), _cited(chance)
-            continue
-        if needs == "own_point" and point is None:
-            yield "chances", base + "/chance", (f"{name} is laid only behind a bet that has moved to a number "
-                                                f"({_article(chance)}): give the bet's point"), _cited(chance)
-            continue
-        if name in ODDS_BEHIND and ODDS_BEHIND[name] in prepared.chances:
-            under = (bet.get("seat"), ODDS_BEHIND[name], point if chance.get("point") == "own" else None)
-            odds_laid[under] += stake
-            where_laid = f" on {point}" if chance.get("point") == "own" else ""
-            if not behind[under]:
-                yield "chances", base + "/chance", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} is laid "
-                                                    f"behind no {under[1]} bet of that seat{where_laid} "
-                                                    f"({_article(chance)}: odds are played by the players who bet "
-                                                    f"there)"), _cited(chance)
-            elif odds_laid[under] > behind[under]:
-                yield "chances", base + "/stake", (f"seat {bet.get('seat')}'s {name} bets come to "
-                                                   f"{cents(odds_laid[under])}, more than its {under[1]} bet"
-                                                   f"{where_laid} of {cents(behind[under])} ({_article(chance)}: "
-                                                   "«importância que não exceda a das respectivas posturas»)"), \
-                    _cited(chance)
-        key = (bet.get("seat"), name, stake, on, point if chance.get("point") == "own" else None)
-        if chance.get("contract"):
-            if chance.get("point") == "own" and point is not None and state.standing_known \
-                    and seen[key] >= state.standing[key]:
-                yield "resolution", base + "/point", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} on "
-                                                      f"{point} did not stand there after the throw before"), \
-                    _cited(chance, "contract")
-            elif chance.get("point") == "table" and state.point is not None and state.standing_known \
-                    and seen[key] >= state.standing[key]:
-                # a line bet is decided from the series' first throw (n.º 10.1, 10.2) and made before it (n.º 10.9):
-                # one that did not stand after the throw before is made with the point already on
-                yield "chances", base + "/chance", (f"seat {bet.get('seat')}'s {name} bet of {cents(stake)} is made "
-                                                    f"with the point on {state.point}: a line bet is made before the "
-                                                    f"series' first throw and decided from it "
-                                                    f"({_article(chance, 'contract')})"), _cited(chance, "contract")
-            seen[key] += 1
-        if throw is None:
-            continue
-        found, aspect = _resolve(prepared, name, chance, throw, on, point)
-        if found is None or aspect in prepared.unavailable:
-            continue
-        if chance.get("contract") and found.result == engine.STAYS:
-            after = engine.point_after(chance, found, throw, point)
-            expected_back[(bet.get("seat"), name, stake, on, after if chance.get("point") == "own" else None)] += 1
-        declared = engine.STAYS if bet.get("status") == CONTRACT_STAYS else \
-            None if net is None else engine.WIN if net > 0 else engine.LOSE if net < 0 else engine.PUSH
-        where = f"dice {shown}" + (f", point {point}" if point is not None else "")
-        if declared != found.result:
-            pointer = base + ("/status" if engine.STAYS in (declared, found.result) else "/net")
-            decided = _cited(chance, _decided_by(chance, found))
-            yield aspect, pointer, (f"{where}: a {name} bet is {_SAID[found.result]} ({decided['article']}); the log "
-                                    f"has it {_SAID.get(declared, 'unsettled')}"
-                                    + (f" (net {cents(net)})" if net is not None else "")), decided
-            continue
-        pays = found.pays
-        settle_aspect = "given_payouts" if pays in prepared.payout_params else \
-            aspect if aspect != "resolution" else "settlement"
-        if settle_aspect in prepared.unavailable:
-            continue
-        if found.result == engine.WIN and pays not in prepared.payouts:
-            yield settle_aspect, base + "/net", \
-                f"the schedule gives no payout for {pays}: a won {name} bet is not checked", _cited(chance, "settlement")
-            continue
-        owed = engine.net(stake, found, prepared.payouts)
-        if Fraction(net) != owed:
-            rule = (f"{cents(stake)} x {_ratio(prepared.payouts[pays])} (schedule: {pays})" if found.result == engine.WIN
-                    else "the stake" if found.result == engine.LOSE else "nothing")
-            yield settle_aspect, base + "/net", (f"{where}: the {_SAID[found.result]} {name} bet of {cents(stake)} "
-                                                 f"nets {_show(owed)}: {rule}; the log has {cents(net)}"), \
-                _cited(chance, "settlement")
+        yield from judge_bet(prepared, state, ledger, index, bet, throw, shown)
     if prepared.craps:
-        if state.standing_known:
-            gone = state.standing - seen
-            for (seat, name, stake, on, point), count in sorted(gone.items(), key=str):
-                contract = _cited(prepared.chances.get(name), "contract")
-                yield "resolution", "/bets", (f"seat {seat}'s {name} bet of {cents(stake)}"
-                                              + (f" on {point}" if point else "") + " stood after the throw before "
-                                              "and is not on the layout: it cannot be taken down once its first "
-                                              "throw is made" + (f" ({contract['article']})" if contract else "")), \
-                    contract
-        state.standing, state.standing_known = expected_back, throw is not None
-        if throw is None:
-            state.known = False
-        elif state.point is None:
-            state.point = sum(throw) if sum(throw) in engine.POINT_NUMBERS else None
-        elif sum(throw) in (7, state.point):
-            state.point = None
+        yield from _craps_after(prepared, state, ledger, throw)
 
 
-def _bases(prepared: Prepared, bets) -> Counter:
-    """The stakes of the bets odds may be laid behind (n.º 11.1), by seat, chance and (come bets) own point."""
-    found: Counter = Counter()
-    wanted = set(ODDS_BEHIND.values())
-    for bet in bets:
-        name = bet.get("chance") if isinstance(bet, Mapping) else None
-        chance = prepared.chances.get(name) if name in wanted else None
-        stake = money(bet.get("stake")) if chance is not None else None
-        if stake is not None and stake > 0:
-            found[(bet.get("seat"), name, bet.get("point") if chance.get("point") == "own" else None)] += stake
-    return found
-
-
-def _choice_problem(chance: Mapping, on: tuple) -> str | None:
-    spec = chance.get("on")
-    if not spec:
-        return f"names no faces, not {list(on)}" if on else None
-    if len(on) != spec["faces"] or not all(map(_is_face, on)):
-        return f"names {spec['faces']} face{'s' * (spec['faces'] > 1)} from 1 to 6, not {list(on) or 'none'}"
-    if spec.get("distinct") and len(set(on)) != len(on):
-        return f"names {spec['faces']} different faces, not {list(on)}"
-    return None
+def _craps_after(prepared: Prepared, state: State, ledger: CoupLedger, throw) -> Iterator[tuple]:
+    """The contract bets that stood after the throw before and are gone; then the point and standing bets the
+    throw leaves for the next."""
+    if state.standing_known:
+        gone = state.standing - ledger.seen
+        for (seat, name, stake, on, point), count in sorted(gone.items(), key=str):
+            contract = cited_provision(prepared.chances.get(name), "contract")
+            yield "resolution", "/bets", (f"seat {seat}'s {name} bet of {cents(stake)}"
+                                          + (f" on {point}" if point else "") + " stood after the throw before "
+                                          "and is not on the layout: it cannot be taken down once its first "
+                                          "throw is made" + (f" ({contract['article']})" if contract else "")), \
+                contract
+    state.standing, state.standing_known = ledger.expected_back, throw is not None
+    if throw is None:
+        state.known = False
+    elif state.point is None:
+        state.point = sum(throw) if sum(throw) in engine.POINT_NUMBERS else None
+    elif sum(throw) in (7, state.point):
+        state.point = None
 
 
 def provisions(play: Mapping, aspect: str) -> list[Mapping]:
@@ -468,3 +282,4 @@ def provisions(play: Mapping, aspect: str) -> list[Mapping]:
             picked = []
         found += [entry for entry in picked if entry not in found]
     return found
+

@@ -11,7 +11,7 @@ import json
 from casino_audit.law.checks import CHECK_KINDS, CONDITION_SCHEMA
 from casino_audit.law.checks.common import RULE_ID
 from casino_audit.games import dice
-from casino_audit.games.blackjack import PLAY_SCHEMA as BLACKJACK_PLAY
+from casino_audit.games.blackjack_schema import PLAY_SCHEMA as BLACKJACK_PLAY
 from casino_audit.games.poker_stud import PLAY_SCHEMA as STUD_PLAY
 from casino_audit.law.scopes import SCOPES
 
