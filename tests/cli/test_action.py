@@ -14,11 +14,8 @@ import yaml
 
 from casino_audit.report import FORMAT_NAMES
 from helpers.command import EXAMPLES, REPO
+from helpers.action import ACTION, EXPRESSION, NAME, STEPS, run_check_step
 
-ACTION = yaml.safe_load((REPO / "action.yml").read_text("utf-8"))
-STEPS = ACTION["runs"]["steps"]
-EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}", re.S)
-NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 
 # The metadata syntax of composite actions (docs.github.com, "Metadata syntax for GitHub Actions"; the
 # SchemaStore github-action.json schema says the same): keys allowed at each level, and the required ones.
@@ -124,37 +121,6 @@ def test_inputs_reach_the_shell_only_through_quoted_environment_variables():
         assert not unquoted_variables(script, set(env) | runner), step.get("name")
         for name in env:
             assert f'"${name}"' in script, f"{name} is set and never read"
-
-
-def run_check_step(cwd, inputs: dict[str, str]):
-    """The check step's script as a runner runs it: its env: evaluated from the inputs (defaults for the rest),
-    `bash --noprofile --norc -eo pipefail`, outputs read back from $GITHUB_OUTPUT."""
-    [step] = [s for s in STEPS if s.get("id") == "check"]
-    values = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()} | inputs
-    shim = cwd.parent / "bin" / "casino-audit"  # the installed command, replaced by this checkout's
-    shim.parent.mkdir(exist_ok=True)
-    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m casino_audit "$@"\n')
-    shim.chmod(0o755)
-    outputs = {"install": {"executable": str(shim)}}
-
-    def evaluate(expression: str) -> str:
-        inner = EXPRESSION.fullmatch(expression.strip()).group(1).strip()
-        if match := re.fullmatch(r"inputs\.(" + NAME + ")", inner):
-            return values[match.group(1)]
-        step_id, output = re.fullmatch(r"steps\.(" + NAME + r")\.outputs\.(" + NAME + ")", inner).groups()
-        return outputs[step_id][output]
-
-    github_output = cwd.parent / "github-output"
-    github_output.write_text("")
-    script = cwd.parent / "step.sh"
-    script.write_text(step["run"])
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(cwd.parent), "CI": "true", "GITHUB_ACTIONS": "true",
-           "GITHUB_OUTPUT": str(github_output), "PYTHONPATH": str(REPO), "NO_COLOR": "1", "COLUMNS": "200",
-           **{name: evaluate(value) for name, value in step["env"].items()}}
-    done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
-    written = dict(line.split("=", 1) for line in github_output.read_text().splitlines())
-    return done, written
 
 
 def report_in_log(stdout: str) -> str:

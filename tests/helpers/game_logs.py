@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from decimal import Decimal
 
 
 CRAPS = {"kind": "game-log", "jurisdiction": "PT", "game": "craps", "casino": "Casino Lisboa", "table": "C1",
@@ -82,3 +83,10 @@ def report(cli, *args):
 
 def ids_at(report_data):
     return sorted((f["rule_id"], f["line"]) for f in report_data["findings"] if f["file"])
+
+
+LU_PARAMS = {"blackjack_dealer_rule": "stands_on_17", "blackjack_pays": Decimal("1.5"),
+             "blackjack_win_pays": Decimal(1), "blackjack_dealer_blackjack_takes": "all",
+             "blackjack_insurance_pays": Decimal(2), "blackjack_insurance_maximum": Decimal("0.5"),
+             "blackjack_doubling": "9,10,11", "blackjack_double_after_split": "yes", "blackjack_split_hands": 4,
+             "blackjack_surrender_loses": "none"}

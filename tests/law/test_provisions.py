@@ -354,7 +354,7 @@ def test_a_provision_names_an_instrument_the_ruleset_has_and_quotes_words(tmp_pa
 
 
 def test_every_provision_of_the_rules_of_play_is_quoted_word_for_word():
-    from law.test_rulesets import SOURCES, normalise
+    from helpers.citations import SOURCES, normalise
 
     for name in builtin_names():
         ruleset = load_builtin(name)

@@ -8,12 +8,7 @@ import pytest
 from casino_audit.law.rulesets import RulesetError, builtin_names, load_builtin, load_ruleset, rulesets_dir
 from casino_audit.documents.shape import ShapeValidator, packaged_schema
 from casino_audit.read.loader import load_file
-
-SOURCES = {"LU": "lu-rgd-2002-03-08.txt", "PT": "pt-portaria-217-2007.txt", "MC": "mc-am-2003-281.txt"}
-
-
-def normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+from helpers.citations import SOURCES, normalise
 
 
 @pytest.mark.parametrize("name", builtin_names())

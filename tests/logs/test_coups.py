@@ -31,7 +31,7 @@ def test_a_turn_is_over_its_limit_exactly_as_the_fractions_say(minutes, turn):
 
 
 def test_a_spinner_one_microsecond_over_the_hour_is_over_it(cli, tmp_path):
-    from replay.test_roulette import PT_FRENCH, bet, check, coup
+    from helpers.roulette_logs import PT_FRENCH, bet, check, coup
 
     def at(time):
         return coup(3, bet("impar", 5, 5), time=time, staff={"croupier": "C-1", "spinner": "C-7"})

@@ -238,7 +238,7 @@ def test_a_parameter_outside_its_values_is_a_usage_error(cli, tmp_path, name, va
 def test_rules_of_play_a_parameter_makes_unreadable_are_an_error_not_a_note(cli):
     """`blackjack_surrender_loses=half` (no amount) made the rules of play unreadable: every blackjack check was an
     info note, exit 0. What was given and cannot be read is an error of the run."""
-    from replay.test_cards import LU_PARAMS
+    from helpers.game_logs import LU_PARAMS
 
     params = [x for k, v in {**LU_PARAMS, "blackjack_surrender_loses": "half"}.items()
               for x in ("--param", f"{k}={v}")]

@@ -93,7 +93,8 @@ def test_the_given_place_payout_settles_the_coups_over_the_tables_own():
     configuration paying place 6 at even money took precedence: a won place 6 of 60 paid 60, not 70, passed."""
     from casino_audit.replay import Terms
     from casino_audit.replay import dice as family
-    from replay.test_dice import PARAMS, PT, coup, law_schedule
+    from casino_audit.law.schedules import law_schedule
+    from helpers.dice_logs import PARAMS, PT, coup
 
     table = {**law_schedule(PT, "craps", "/payouts"), "place_6": 1}
     prepared = family.prepare("craps", Terms(PT.play["craps"].data, table, params=PARAMS))
@@ -115,7 +116,7 @@ def test_a_misdealt_coup_settled_void_is_no_breach(code):
     """«Le coup est nul quand le nombre de cartes composant la main d'un joueur ou du croupier est incorrect»:
     a log recording the misdeal and returning every stake (each box nets 0) was a deal error, exit 1; and the other
     boxes of such a coup were settled as if it had been played."""
-    from replay.test_stud import box, coup, findings
+    from helpers.stud_logs import box, coup, findings
 
     misdealt = coup("As Kd 9c 7h 2s", box("Qh Qd 5c 4s 3d 8h", net="0"), box("Jc Jd 6c 6h 2h", net="0", number=2))
     assert findings(code, misdealt) == []
@@ -190,7 +191,7 @@ def test_a_baselined_breach_that_grows_worse_is_a_new_finding(cli, tmp_path):
     again at 70 % stayed baselined, exit 0. A version-1 baseline (no messages) is still read, as before."""
     import shutil
 
-    from run.test_suppressions import EXAMPLES as LU_EXAMPLES, Place, run_json
+    from helpers.suppressions import EXAMPLES as LU_EXAMPLES, Place, run_json
 
     (tmp_path / ".git").mkdir()
     shutil.copy(LU_EXAMPLES / "machine-rtp-below-85.yaml", tmp_path / "rtp.yaml")

@@ -9,6 +9,7 @@ from casino_audit.replay import Terms
 from casino_audit.replay import blackjack as BJ
 from casino_audit.replay import stud as ST
 from casino_audit.law.rulesets import load_builtin
+from helpers.game_logs import LU_PARAMS
 
 NO_BURN = frozenset(BJ.ASPECTS) - {"burn"}  # a shoe's burn (PT n.º 10) is tested apart (tests/logs/test_burns.py)
 
@@ -45,13 +46,6 @@ def test_a_second_hand_needs_a_split_of_a_hand_played_before_it():
                                              hand(["8c", "8d"], 10, ["split", "stand"], -10),
                                              hand(["8h", "Td"], 10, ["stand"], 10)]})
     assert bj_replay([legal]) == []
-
-
-LU_PARAMS = {"blackjack_dealer_rule": "stands_on_17", "blackjack_pays": Decimal("1.5"),
-             "blackjack_win_pays": Decimal(1), "blackjack_dealer_blackjack_takes": "all",
-             "blackjack_insurance_pays": Decimal(2), "blackjack_insurance_maximum": Decimal("0.5"),
-             "blackjack_doubling": "9,10,11", "blackjack_double_after_split": "yes", "blackjack_split_hands": 4,
-             "blackjack_surrender_loses": "none"}
 
 
 def test_even_money_where_the_rules_are_silent_keeps_its_meaning():

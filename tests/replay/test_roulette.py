@@ -14,40 +14,12 @@ from casino_audit.replay import Terms
 from casino_audit.replay import roulette as replay
 from casino_audit.law.rulesets import load_builtin
 from casino_audit.samples import roulette as samples
+from helpers.roulette_logs import PT_FRENCH, SCHEDULE, bet, check, coup
 
 LU_ENGLISH = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": "Casino 2000",
               "table": "E1", "limits": {"minimum": 2, "maximum": 720}}
-PT_FRENCH = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "Casino Estoril",
-             "table": "F1", "limits": {"minimum": 5, "maximum": 2500}}
 LU_AMERICAN = {"kind": "game-log", "jurisdiction": "LU", "game": "american_roulette", "casino": "Casino 2000",
                "table": "A1", "table_config": "table.json", "limits": {"minimum": 5, "maximum": 1000}}
-SCHEDULE = {"plein": 35, "cheval": 17, "transversale": 11, "carre": 8, "sixain": 5, "cinq_numeros": 6,
-            "douzaine": 2, "colonne": 2, "rouge": 1, "noir": 1, "pair": 1, "impair": 1, "manque": 1, "passe": 1}
-
-
-def coup(number, *bets, n=1, time="2026-11-02T20:00:00", **extra):
-    return {"coup": n, "time": time, "session": time[:10], "number": number, "bets": list(bets), **extra}
-
-
-def bet(chance, stake, net, numbers=None, seat=1):
-    placed = {"seat": seat, "chance": chance, "stake": stake, "net": net}
-    return {**placed, "numbers": numbers} if numbers is not None else placed
-
-
-def check(cli, tmp_path, header, coups, *options, pockets=None):
-    if pockets:
-        (tmp_path / "table.json").write_text(json.dumps({
-            "kind": "table", "jurisdiction": header["jurisdiction"], "game": header["game"],
-            "wheel": {"pockets": pockets}, "payouts": SCHEDULE}))
-    path = tmp_path / "log.jsonl"
-    lines = [header, *[{**c, "coup": i + 1} for i, c in enumerate(coups)]]
-    path.write_text("".join(json.dumps(line, default=str) + "\n" for line in lines))
-    done = cli("check", str(path), "--format", "json", *options)
-    assert "Traceback" not in done.stderr, done.stderr
-    report = json.loads(done.stdout)
-    # the log's findings (a table configuration it names is checked with it: its own are the table rules')
-    return sorted((f["rule_id"], f["line"], f["pointer"]) for f in report["findings"] if f["severity"] == "error"
-                  and f["file"] == str(path)), report
 
 
 FINE = coup(17, bet("plein", 5, 175, [17]), bet("rouge", 5, -5))

@@ -151,7 +151,7 @@ def test_the_action_prints_a_report_that_is_not_annotations_with_workflow_comman
     import shutil
 
     from helpers.command import EXAMPLES
-    from cli.test_action import run_check_step
+    from helpers.action import run_check_step
 
     root = tmp_path / "workspace"
     root.mkdir()

@@ -24,6 +24,7 @@ from casino_audit.law.rulesets import load_builtin
 from casino_audit.run.settings import Setting
 from helpers.command import EXAMPLES, REPO, run_in_process, without_par
 from helpers.reports import context_for, render
+from helpers.reports import github_annotations
 
 SARIF_SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))
 NEW_FORMATS = ("sarif", "junit", "github", "markdown")
@@ -153,23 +154,6 @@ def counts_in(text: str) -> dict:
         number = re.search(rf"([\d,]+) {word}", apart)
         counts[name] = int(number.group(1).replace(",", "")) if number else 0
     return counts
-
-
-def github_annotations(text: str) -> list[tuple[str, dict, str]]:
-    out = []
-    for line in text.splitlines():
-        match = re.match(r"::(error|warning|notice) (.*?)::(.*)$", line)
-        if match:
-            properties = dict(part.split("=", 1) for part in match.group(2).split(","))
-            properties = {name: unescape_property(value) for name, value in properties.items()}
-            out.append((match.group(1), properties, unescape_property(match.group(3))))
-    return out
-
-
-def unescape_property(text: str) -> str:
-    for escaped, char in (("%3A", ":"), ("%2C", ","), ("%0D", "\r"), ("%0A", "\n"), ("%25", "%")):
-        text = text.replace(escaped, char)
-    return text
 
 
 def from_github(text: str) -> tuple[Counter, dict, Counter]:

@@ -139,7 +139,7 @@ def test_the_github_warning_names_a_jurisdiction_override_and_a_verdict_that_nev
     # The one warning annotation GitHub shows for settings named --select/--ignore and a weakened law only: -j MC
     # over a Luxembourg filing (checked against Monaco's rules in place of Luxembourg's) or --fail-on never (exit 0
     # whatever is found) were in the collapsed log group alone, never on the run's page.
-    from report.test_formats import github_annotations
+    from helpers.reports import github_annotations
 
     table = str(EXAMPLES / "lu" / "table-stud-poker-monaco-limits.yaml")
     for option, said in ((["-j", "MC"], "jurisdiction_override = MC"), (["--fail-on", "never"], "fail_on = never")):

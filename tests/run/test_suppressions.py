@@ -12,28 +12,9 @@ from hypothesis import given, strategies as st
 
 from casino_audit.core.findings import Finding, Severity
 from casino_audit.run.suppressions import Suppressor, Waiver, glob_pattern
+from helpers.suppressions import EXAMPLES, Place, run_json
 
-REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO / "examples" / "lu"
 FUTURE, PAST = "2999-12-31", "2000-01-01"
-
-
-def run_json(cli, *args):
-    done = cli("check", *args, "--format", "json")
-    try:
-        return done, json.loads(done.stdout)
-    except ValueError:
-        return done, None
-
-
-class Place:
-    """The command run in a directory that tests may move (a user's working directory)."""
-
-    def __init__(self, run, cwd: Path):
-        self.run, self.cwd = run, cwd
-
-    def __call__(self, *args):
-        return self.run(*args, cwd=self.cwd)
 
 
 @pytest.fixture
