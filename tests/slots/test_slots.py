@@ -187,7 +187,7 @@ def test_ways_with_wild_multipliers_and_scatter_against_brute_force(combine):
 
 def test_every_win_on_a_line_counts_each_entry_on_its_own():
     result = slots.evaluate(Paytable("t", F(5), five_by_three(LINE_ALL)))
-    from slots_brute import paytable_figures
+    from helpers.slots_brute import paytable_figures
     brute = paytable_figures(Paytable("t", F(5), five_by_three(LINE_ALL)))
     assert [int(e.hits) for e in result.entries if e.kind == "line"] == brute["entry_hits"]
 
