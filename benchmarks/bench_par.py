@@ -68,7 +68,7 @@ def best(function, times: int = 3) -> float:
 
 
 def issue_targets() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
     import slots_brute
 
     machine = twenty_lines(64)

@@ -5,7 +5,7 @@ dropped, a number moved by one, + for -, a condition made always true or false, 
 the tests given; a mutant no test fails on "survives", and is listed with its line for a person to judge:
 equivalent (no observable change) or a gap in the tests.
 
-    python tools/mutate.py casino_audit/games/baccarat.py tests/test_games_baccarat.py [more tests ...]
+    python tools/mutate.py casino_audit/games/baccarat.py tests/games/test_baccarat.py [more tests ...]
         [--then SLOWER_TESTS,...] [--only LINE[,LINE...]] [--timeout 120] [--out survivors.txt]
 
 The module is rewritten in place (from its syntax tree: comments are dropped, the code is the same) and put back

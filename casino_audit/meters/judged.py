@@ -74,10 +74,15 @@ class JudgedReturns:
                                  f"{hours(end - machine.time)} hours before the log's end ({end.isoformat()}), more "
                                  f"than its reading interval of {self.interval_text} hours", machine.record,
                                  Severity.WARNING)
-            if "drop_counted" in self.by_aspect and machine.month_whole and not machine.counted and \
-                    self._to_end(machine.time):
-                yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+            if "drop_counted" in self.by_aspect and not machine.counted:
+                if machine.month_whole and self._to_end(machine.time):
+                    yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+                elif machine.month_whole:
+                    self._part_uncounted(machine, f"up to {machine.time.date()}")
+                else:
+                    self._part_uncounted(machine, f"from {machine.first_time.date()} to {machine.time.date()}")
             yield from self._judge(machine, unknown, narrowed, denied)
+        yield from self.partly_covered()
         yield from self._unjudged(unknown, narrowed, denied)
 
     def _judge(self, machine: Machine, unknown: dict, narrowed: dict, denied: dict) -> Iterator[Finding]:

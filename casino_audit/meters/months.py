@@ -12,6 +12,10 @@ from casino_audit.core.findings import Finding
 from casino_audit.meters.machines import Machine
 
 
+SHOWN_MONTHS = 10  # machine months named in the one "not checked" finding; the rest are counted
+PART_MONTHS_KEPT = 1_000
+
+
 class DropMonths:
     """A meter session's drop-box months."""
 
@@ -27,6 +31,8 @@ class DropMonths:
             return
         if machine.month_whole and not machine.counted:
             yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
+        elif not machine.counted:
+            self._part_uncounted(machine, f"from {machine.first_time.date()} on")
         skipped = _next_month(machine.month)
         while skipped != month:  # months with no reading at all, between two readings
             yield from self._uncounted(machine, skipped, record, "no reading in it")
@@ -53,6 +59,30 @@ class DropMonths:
         if self.interval is not None and following - when <= self.interval:
             return True
         return self.period is not None and self.period[1].replace(tzinfo=when.tzinfo) >= following
+
+    def _part_uncounted(self, machine: Machine, read: str) -> None:
+        """A month the log covers only in part (`read`: the days it reads), with no drop-box count in them: the
+        count may be in days the log does not hold, so the month is not judged, and that is said at the close
+        (never passed in silence, as a log starting on the 10th with no `period` would be)."""
+        if len(self.part_months) <= PART_MONTHS_KEPT:  # memory stays flat: the rest are counted
+            month = machine.month
+            self.part_months.append(f"{machine.label} ({month[0]}-{month[1]:02d}, {read})")
+        else:
+            self.part_months_more = getattr(self, "part_months_more", 0) + 1
+
+    def partly_covered(self) -> Iterator[Finding]:
+        """The months not judged for want of their other days, said once for every machine."""
+        months = self.part_months
+        if not months or "drop_counted" not in self.by_aspect:
+            return
+        shown = ", ".join(months[:SHOWN_MONTHS])
+        more = len(months) - SHOWN_MONTHS + getattr(self, "part_months_more", 0)
+        yield from self._not_checked(
+            self.by_aspect["drop_counted"], self.header, "",
+            f"the drop-box count of {shown}{f' and {more} more' if more > 0 else ''}: the log covers these months "
+            "only in part (its `period` and its readings leave days of them out), and no count is in the part it "
+            "covers; a count in the other days cannot be told from none. A log whose `period` covers the month "
+            "has it judged")
 
     def _uncounted(self, machine: Machine, month: tuple[int, int], record, what: str) -> Iterator[Finding]:
         yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "

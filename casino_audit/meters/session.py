@@ -78,6 +78,9 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         self.period = self._period(data.get("period"))
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
+        # months a machine's readings cover only in part, no drop-box count in that part: "M-1 (2026-01, from
+        # 2026-01-10 on)", said together at the close (DropMonths.partly_covered)
+        self.part_months: list[str] = []
         self.machines: dict[str, Machine] = {}
         self.work = theories.Budget()  # the slot engine's work for every machine's theory, shared
         self.spellings: dict[str, Machine] = {}  # a machine name without its spaces, case and Unicode form
@@ -230,6 +233,11 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
             machine, unfiled = self._filed_machine(name)
             if unfiled is not None:
                 yield self._tool(F.LOG_UNFILED, "/machine", unfiled, record)
+            elif machine is not None and name != machine.name and spelling(name) == spelling(machine.name):
+                # one machine, as a reader sees it: its readings go on; the name written otherwise is said
+                yield self._tool(F.LOAD_AMBIGUOUS, "/machine", f"machine {show(brief(name))} is machine "
+                                 f"{show(machine.label)} written otherwise (spaces, case or Unicode form): read as "
+                                 "that machine, its readings compared with that machine's", record, Severity.WARNING)
         if machine is None:
             machine = self.machines[name] = self._new_machine(name)
             same = self.spellings.setdefault(spelling(name), machine)

@@ -217,6 +217,7 @@ def _readings(rng: random.Random, fleet: list[_Machine], days: int, digits: dict
     special = {breach: rng.randrange(3, days - 1) if days > 4 else 1 for breach in inject}
     low = targets.get("low_return")
     records = []
+    counts: dict[str, set] = {}  # machine -> the (year, month) its drop box was counted in
     behind = 0  # coins the mismatching meter missed
     for day in range(days):
         for index, machine in enumerate(fleet):
@@ -235,9 +236,13 @@ def _readings(rng: random.Random, fleet: list[_Machine], days: int, digits: dict
             reading = {"time": when.isoformat(), "machine": machine.name, **machine.meters}
             if machine is targets.get("coin_in_mismatch"):
                 reading["coin_in_2"] = (reading["coin_in_2"] - behind) % capacity["coin_in_2"]
-            counted = day % 7 == machine.count_day and not (
-                machine is targets.get("drop_not_counted") and when.month == START.month and day < 31)
+            month = (when.year, when.month)
+            # every seventh day, and at the log's last reading where its month has had no count yet (a log
+            # that ends with a month uncounted leaves that month unjudged: a count in its other days is unknown)
+            counted = (day % 7 == machine.count_day or day == days - 1 and month not in counts.get(machine.name, ())) \
+                and not (machine is targets.get("drop_not_counted") and when.month == START.month and day < 31)
             if counted:
+                counts.setdefault(machine.name, set()).add(month)
                 reading["drop_box_counted"] = True
                 machine.meters["door_openings"] = (machine.meters["door_openings"] + 1) % capacity["door_openings"]
             if machine is targets.get("missing_readings") and \

@@ -1,7 +1,7 @@
 """The worst cases (worst.py) measured in the background, once per test session, by the process that does not
 run tests when the suite runs on several (pytest-xdist's controller), else by the session's own process. Each
 result is a file in a directory named by CASINO_AUDIT_WORST_RESULTS, which the worker processes inherit; the
-tests in tests/test_hostile_cost.py wait for those files."""
+tests in tests/hostile/test_cost.py wait for those files."""
 
 from __future__ import annotations
 
@@ -93,9 +93,9 @@ def result(directory: str | os.PathLike, case: str) -> dict:
 
 
 def wanted(config) -> bool:
-    """Whether this session may run tests/test_hostile_cost.py: it is among the paths given (or the default
+    """Whether this session may run tests/hostile/test_cost.py: it is among the paths given (or the default
     ones) and not ignored."""
-    target = (HERE.parent / "test_hostile_cost.py").resolve()
+    target = (HERE / "test_cost.py").resolve()
     start = Path(config.invocation_params.dir)
     if any((start / p).resolve() == target for p in (config.getoption("ignore") or [])):
         return False

@@ -1,7 +1,7 @@
 """The costliest PAR data (`par:`, docs/par.md) a filer could send, for `casino-audit rtp` and `check`: each
 generator returns one homologation file's text (under 1 MB, the size issue 22 bounds), whose mathematics is what
-it costs. Benchmarks time them (helper `iocost`'s benchmarks/bench_hostile.py); tests/test_par_exact_return.py and
-tests/test_rtp_budget.py hold what they report.
+it costs. Benchmarks time them (helper `iocost`'s benchmarks/bench_hostile.py); tests/slots/test_par_exact_return.py and
+tests/slots/test_rtp_budget.py hold what they report.
 
     python tests/hostile/par_sheets.py CASE FILE      write CASE to FILE
 """

@@ -8,7 +8,7 @@ The file goes through the whole command, as a user runs it: load, shape, rules, 
 the first 20 of each rule and file kept, the JSON report written.
 
 Each case is what a filer could send to make one file cost the most: memory through aliases, time through
-values or findings by the hundred thousand, pointers through long keys. tests/test_hostile_cost.py runs
+values or findings by the hundred thousand, pointers through long keys. tests/hostile/test_cost.py runs
 every case in a fresh process and asserts the bound (under 10 s, under 500 MB peak RSS).
 """
 

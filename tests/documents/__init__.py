@@ -1,0 +1,1 @@
+"""The document kinds and the JSON Schemas filings are shape-checked against."""

@@ -1,0 +1,1 @@
+"""Rulesets, the check kinds and the engine, the rule cases, and how the rulesets read the law."""

@@ -1,0 +1,34 @@
+"""A turn rule's role named by the law's own word: PT banca francesa's n.º 18 limits the «deitador de dados»;
+a log naming its thrower `deitador` beside a rotating croupier is held to the thrower's hour, not passed on the
+croupier's turns."""
+
+import json
+
+from helpers.command import EXAMPLES, log_findings
+
+
+def _log(staffs):
+    lines = (EXAMPLES / "pt/log-banca-francesa.jsonl").read_text("utf-8").splitlines()
+    header, coup = json.loads(lines[0]), json.loads(lines[1])
+    coups = []
+    for number, staff in enumerate(staffs, 1):
+        minutes = 21 * 60 + 20 * number
+        coups.append({**coup, "coup": number, "time": f"2026-11-02T{minutes // 60:02d}:{minutes % 60:02d}:00",
+                      "staff": staff})
+    return [header, *coups]
+
+
+def _turns(cli, tmp_path, records):
+    found = log_findings(cli, tmp_path, records, "--select", "PT-BF-LOG-THROWER-TURN")
+    return [(f["rule_id"], f["line"], f["pointer"]) for f in found if f["severity"] == "error"]
+
+
+def test_a_deitador_named_beside_rotating_croupiers_is_held_to_the_hour(cli, tmp_path):
+    staffs = [{"croupier": f"C-{n}", "deitador": "C-9"} for n in range(1, 6)]  # C-9 throws 21:20 to 22:40
+    assert _turns(cli, tmp_path, _log(staffs)) == [("PT-BF-LOG-THROWER-TURN", 6, "/staff/deitador")]
+
+
+def test_the_croupier_is_the_thrower_where_no_deitador_is_named(cli, tmp_path):
+    assert _turns(cli, tmp_path, _log([{"croupier": "C-1"}] * 5)) == [("PT-BF-LOG-THROWER-TURN", 6, "/staff/croupier")]
+    staffs = [{"croupier": "C-1", "deitador": f"C-{n}"} for n in range(2, 7)]  # the throwers change: no breach
+    assert _turns(cli, tmp_path, _log(staffs)) == []

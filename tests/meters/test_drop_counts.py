@@ -1,0 +1,94 @@
+"""A month without a drop-box count (LU Art. 18-13) is found whatever the log's reading interval: its first and
+last readings cover the month where they fall within one interval of its start and end, or where the log's period
+does."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from hypothesis import given, settings, strategies as st
+
+from helpers.meters import COUNT, START, PER_DAY, check, header, write
+
+
+def _readings(hours: int, first: datetime, last: datetime, counted_from: datetime | None) -> list[dict]:
+    """One machine read every `hours` hours from `first` to `last`, its drop box counted at every reading from
+    `counted_from` on (never where None)."""
+    found, when, number = [], first, 0
+    while when <= last:
+        meters = {meter: START[meter] + number * PER_DAY[meter] for meter in PER_DAY}
+        record = {"time": when.isoformat(), "machine": "M-1", "coin_in_1": meters["coin_in_1"],
+                  "coin_in_2": meters["coin_in_1"] % 10 ** 8, **{m: v for m, v in meters.items() if m != "coin_in_1"}}
+        if counted_from is not None and when >= counted_from:
+            record["drop_box_counted"] = True
+        found.append(record)
+        when += timedelta(hours=hours)
+        number += 1
+    return found
+
+
+@settings(max_examples=30, deadline=None)
+@given(hours=st.integers(24, 240), offset=st.integers(0, 23))
+def test_a_month_without_a_count_is_found_whatever_the_reading_interval(tmp_path_factory, hours, offset):
+    # Read every `hours` hours from within one interval of January's start; counted from February on only.
+    first = datetime(2026, 1, 1, 6) + timedelta(hours=offset * hours // 24)
+    records = [header(reading_interval_hours=hours, period={"from": "2026-01-01", "to": "2026-03-31"}),
+               *_readings(hours, first, datetime(2026, 3, 31, 6), datetime(2026, 2, 1))]
+    path = write(tmp_path_factory.mktemp("drop"), records)
+    counts = [f for f in check(path).findings if f.rule_id == COUNT]
+    assert [f.message.split("count in ")[1][:7] for f in counts] == ["2026-01"], hours
+
+
+def test_a_month_read_every_third_day_from_the_second_is_judged_without_a_period(tmp_path):
+    records = [header(reading_interval_hours=72, period=None),
+               *_readings(72, datetime(2026, 1, 2, 6), datetime(2026, 3, 1, 6), datetime(2026, 2, 1))]
+    counts = [f for f in check(write(tmp_path, records)).findings if f.rule_id == COUNT]
+    assert [f.message.split("count in ")[1][:7] for f in counts] == ["2026-01"]
+
+
+def test_the_last_month_is_judged_when_the_log_ends_within_one_interval_of_its_end(tmp_path):
+    # counted in January only; read every 72 hours, last on February 27th: its end is within the interval
+    records = [header(reading_interval_hours=72, period=None),
+               *_readings(72, datetime(2026, 1, 1, 6), datetime(2026, 2, 27, 6), None)]
+    records[1]["drop_box_counted"] = True
+    counts = [f for f in check(write(tmp_path, records)).findings if f.rule_id == COUNT]
+    assert [f.message.split("count in ")[1][:7] for f in counts] == ["2026-02"]
+
+
+def test_a_month_the_log_starts_in_its_middle_is_still_not_judged(tmp_path):
+    # read daily from the 15th, no period: the count may have been made before the log began (not judged, and
+    # said: an info note, never a breach)
+    records = [header(reading_interval_hours=24, period=None),
+               *_readings(24, datetime(2026, 1, 15, 6), datetime(2026, 2, 28, 6), datetime(2026, 2, 1))]
+    found = [f for f in check(write(tmp_path, records)).findings if f.rule_id == COUNT]
+    assert [(f.severity.name, f.message[:47]) for f in found] == [("INFO", "not checked: the drop-box count of M-1 (2026-01")]
+
+
+def test_a_first_month_the_log_covers_only_in_part_is_said_not_judged(tmp_path):
+    """No `period`, read daily from 10 January, no count before February: January's count may be in the nine
+    days the log does not hold, so January is not judged; that was passed in silence, and is now said (an error
+    under --require-params). February, covered whole, is judged as ever."""
+    records = [header(), *_readings(24, datetime(2026, 1, 10, 6), datetime(2026, 3, 1, 6), datetime(2026, 2, 1))]
+    path = write(tmp_path, records)
+    said = [f for f in check(path).findings if f.rule_id == COUNT]
+    assert len(said) == 1 and said[0].message.startswith("not checked: the drop-box count of M-1 (2026-01, from "
+                                                         "2026-01-10 on)") and said[0].severity.name == "INFO"
+    strict = [f for f in check(path, require_params=True).findings if f.rule_id == COUNT]
+    assert [f.severity.name for f in strict] == ["ERROR"]
+    # the same log whose period says January is covered from its 1st: January judged, a breach
+    records[0] = header(period={"from": "2026-01-01", "to": "2026-03-01"})
+    path = write(tmp_path, records)
+    counts = [f for f in check(path).findings if f.rule_id == COUNT]
+    assert [f.message.split("count in ")[1][:7] for f in counts] == ["2026-01"]
+
+
+def test_a_last_month_cut_short_without_a_count_is_said_too(tmp_path):
+    records = [header(), *_readings(24, datetime(2026, 1, 1, 6), datetime(2026, 2, 10, 6), datetime(2026, 1, 15))]
+    for record in records[1:]:
+        if record["time"] >= "2026-02":
+            record.pop("drop_box_counted", None)
+    said = [f.message for f in check(write(tmp_path, records)).findings if f.rule_id == COUNT]
+    assert said == ["not checked: the drop-box count of M-1 (2026-02, up to 2026-02-10): the log covers these "
+                    "months only in part (its `period` and its readings leave days of them out), and no count is "
+                    "in the part it covers; a count in the other days cannot be told from none. A log whose "
+                    "`period` covers the month has it judged"]

@@ -1,0 +1,1 @@
+"""Reading files: the loader, the JSON fast path, what is opened and what is refused."""

@@ -1,0 +1,1 @@
+"""The report formats, the HTML report and what CI reads of them."""

@@ -1,0 +1,1 @@
+"""casino-audit sample-log: compliant samples and injected breaches found by their rules."""

@@ -1,0 +1,1 @@
+"""The slot engine, PAR data and casino-audit rtp, their budgets of work."""

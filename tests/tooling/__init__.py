@@ -1,0 +1,1 @@
+"""The contributors' tools (the commit-msg hook)."""
