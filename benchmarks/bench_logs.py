@@ -34,7 +34,8 @@ from casino_audit.samples.log import write  # noqa: E402
 
 GAMES = {"punto_banco": "lu", "french_roulette": "pt"}  # game -> the ruleset its sample log is played under
 PARAMS = {"LU": {"punto_banco_minimum_multiple_eur": Decimal(20), "punto_banco_minimum_floor_eur": Decimal(20),
-                 "punto_banco_stake_minimum_eur": Decimal(20)}, "PT": {}}
+                 "punto_banco_stake_minimum_eur": Decimal(20), "session_break_minutes": Decimal(60)},
+          "PT": {"session_break_minutes": Decimal(60)}}
 PEAK = """
 import resource, sys
 sys.path.insert(0, {repo!r})

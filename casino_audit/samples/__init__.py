@@ -11,3 +11,9 @@ A family module (one per game family, beside casino_audit/replay/<family>.py) ho
         gives the same log. `inject`: a set of breach names; each is injected at least once, at coups the
         module chooses from `rng`, every other coup compliant.
 """
+
+from datetime import timedelta
+
+# The pause between two sessions of a sample table: a table closes between séances, so a new label never comes
+# while play goes on (what `--param session_break_minutes` holds a log to).
+SESSION_BREAK = timedelta(hours=3)

@@ -10,6 +10,7 @@ from typing import Iterator
 
 from casino_audit.games import baccarat
 from casino_audit.replay import RANKS, SUITS, Terms
+from casino_audit.samples import SESSION_BREAK
 from casino_audit.replay.baccarat import _WORTH, GAMES, prepare  # _WORTH: the engine's card values by rank  # GAMES: the games the replay reads
 
 DECKS = 6  # the shoe where the law fixes no count; the header then says so
@@ -67,6 +68,8 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
             breaches.discard("card_over_shoe")
         number += 2 if "coup_gap" in breaches else 1
         when += timedelta(seconds=rng.randint(35, 70))
+        if index and index % COUPS_PER_SESSION == 0:  # the table closes between two séances
+            when += SESSION_BREAK
         session = f"S{index // COUPS_PER_SESSION + 1}"
         player, banker = _deal(shoe, prepared.drawing)
         if "drawing_error" in breaches:

@@ -17,6 +17,7 @@ from typing import Iterator
 from casino_audit.games import blackjack as bj
 from casino_audit.games import registry
 from casino_audit.replay import Terms, Unavailable
+from casino_audit.samples import SESSION_BREAK
 
 GAMES = registry.games_of("blackjack")
 DECKS = 6  # the shoe where the law fixes no count (LU blackjack); the header then says so
@@ -109,6 +110,8 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
     due = {breach: rng.randrange(max(1, count // 2)) + 1 for breach in pending}
     when = datetime(2026, 11, 2, 21, 0, 0)
     for number in range(1, count + 1):
+        if number > 1 and (number - 1) % 400 == 0:  # the table closes between two séances
+            when += SESSION_BREAK
         session = f"S{(number - 1) // 400 + 1}"
         coup = {"coup": number, "time": when.isoformat(), "session": session,
                 "staff": {"croupier": f"C-{10 + (number - 1) // 150 % 5}"}}

@@ -53,7 +53,9 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject=frozen
     table = _Table(game, prepared, settled, rng)
     when, croupier, since = START, 1, None
     for number in range(1, count + 1):
-        when += timedelta(seconds=rng.randint(35, 95))
+        before, when = when, when + timedelta(seconds=rng.randint(35, 95))
+        if when.date() != before.date():  # the table closes at night: the next day's session opens at 15:00
+            when = max(when, when.replace(hour=15, minute=0, second=0))
         since = since or when
         if when - since > RELIEF:  # the croupier at the dice (the deitador) is relieved within the hour
             croupier, since = croupier % 9 + 1, when
