@@ -22,9 +22,9 @@ from helpers.command import REPO
 from casino_audit.games.poker import (PAYOUT_KEYS, Card, Category, HandRank, classify, hand_counts, parse_card,
                                       parse_hand)
 from casino_audit.games.poker_stud import (UnstatedOutcome, compare, paytable_from_payouts, settle, stud_rules)
+from helpers.citations import SOURCES
 from helpers.poker import LU, STUD_PAYOUTS
 
-SOURCES = {"LU": "lu-rgd-2002-03-08.txt", "MC": "mc-am-2003-281.txt", "PT": "pt-portaria-217-2007.txt"}
 
 MC = {
     **LU,

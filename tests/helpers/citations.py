@@ -1,9 +1,12 @@
 """The shipped texts of the law (rulesets/sources/) and the whitespace-blind form citations are compared in."""
 
 import re
+from pathlib import Path
 
-
-SOURCES = {"LU": "lu-rgd-2002-03-08.txt", "PT": "pt-portaria-217-2007.txt", "MC": "mc-am-2003-281.txt"}
+_TEXTS = Path(__file__).resolve().parents[2] / "rulesets" / "sources"
+# Each jurisdiction's text, by its ruleset's code: rulesets/sources/<code>-*.txt (a new jurisdiction's text is
+# found by its name, no test to edit)
+SOURCES = {path.name.split("-", 1)[0].upper(): path.name for path in sorted(_TEXTS.glob("*-*.txt"))}
 
 
 def normalise(text: str) -> str:
