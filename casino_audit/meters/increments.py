@@ -21,7 +21,16 @@ class MeterIncrements:
         both are known (an 8-digit meter shows the last 8 digits of a 10-digit one). A difference is reported
         where it appears or changes, not again at every reading it stays the same."""
         first, second = meters["coin_in_1"], meters["coin_in_2"]
-        digits = [machine.capacity.get(meter) for meter in COIN_IN]
+        # the filed capacities, else the header's: a capacity only the header gives makes meters that differ agree
+        # modulo it, so the comparison it narrows is said once (a declaration never loosens the law in silence)
+        digits = [machine.filed.get(meter) or machine.capacity.get(meter) for meter in COIN_IN]
+        unfiled = [meter for meter in COIN_IN if machine.filed.get(meter) is None and machine.capacity.get(meter)]
+        if unfiled and None not in digits and not getattr(machine, "agreement_said", False):
+            machine.agreement_said = True
+            yield from self._said(self.by_aspect["coin_in_agree"], record,
+                                  f"machine {machine.label}: its coin-in meters are compared modulo 10^{min(digits)}, "
+                                  f"the header's capacity of {', '.join(unfiled)}, which its homologation file does "
+                                  "not give: meters that differ by a multiple of it are taken to agree")
         modulus = 10 ** min(digits) if None not in digits else None
         difference = (first - second) % modulus if modulus else first - second
         if difference and difference != machine.difference:
@@ -41,6 +50,7 @@ class MeterIncrements:
         previous = machine.meters
         raw: dict[str, int | None] = {}
         back: dict[str, tuple[int, int, int]] = {}  # meter -> (before, after, what a rollover would have counted)
+        set_back: set[str] = set()  # meters that went back where none can roll over: reset by hand
         cleared = _ram_clear(previous, meters)
         for meter, after in meters.items():
             before = previous.get(meter)
@@ -57,6 +67,7 @@ class MeterIncrements:
                                         f"{machine.record.line}): a RAM clear, a reset, not a rollover")
             elif digits is None:
                 raw[meter] = None
+                set_back.add(meter)
                 yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
                                         f"machine {machine.label}: {meter} goes back from {before:,} to {after:,} "
                                         f"since the last reading (line {machine.record.line}): reset by hand, not "
@@ -67,10 +78,11 @@ class MeterIncrements:
             else:
                 back[meter] = (before, after, 10 ** digits - before + after)
                 raw[meter] = back[meter][2]
-        yield from self._rollovers(machine, raw, back, record)
+        yield from self._rollovers(machine, raw, back, record, set_back)
         return raw
 
-    def _rollovers(self, machine: Machine, raw: dict, back: dict, record) -> Iterator[Finding]:
+    def _rollovers(self, machine: Machine, raw: dict, back: dict, record, set_back: frozenset | set = frozenset()
+                   ) -> Iterator[Finding]:
         """Each meter that went back, taken to have rolled over unless something says otherwise: then its increment
         is not known (None in `raw`) and the meter is reported reset."""
         # A rollover is taken only where nothing says otherwise: it counts less than half the meter's capacity (a
@@ -84,8 +96,11 @@ class MeterIncrements:
                 why = f"more than half the meter's capacity of {machine.filed[meter]} digits"
             elif meter in COIN_IN:
                 other = COIN_IN[1 - COIN_IN.index(meter)]
-                games = raw.get("games_played") if "games_played" not in back else None
-                if other in back and back[other][2] != counted:
+                # the games a rollover of games_played counted too bound the stakes (its raw increment)
+                games = raw.get("games_played")
+                if "games_played" in set_back:  # the games meter set back by hand: nothing bounds the coins in
+                    why = "while games_played was set back by hand at the same reading (a reset, not rollovers)"
+                elif other in back and back[other][2] != counted:
                     why = f"where the other coin-in meter, going back too, would have counted {back[other][2]:,}"
                 elif other not in back and raw.get(other) is not None and raw[other] != counted:
                     why = f"where the other coin-in meter counted {raw[other]:,}"
