@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 from typing import Iterator
+from zoneinfo import ZoneInfo
 
 from casino_audit.core.findings import Finding
 from casino_audit.meters.machines import Machine
@@ -21,28 +22,44 @@ class DropMonths:
 
     def _count(self, machine: Machine, when: datetime, counted: bool, record) -> Iterator[Finding]:
         """Calendar months without a drop-box count, each judged once the machine's readings have passed it and
-        only if they cover it whole (read on its 1st or before, and again after its last day)."""
-        month = (when.year, when.month)
+        only if they cover it whole (read on its 1st or before, and again after its last day). A reading's month is
+        the jurisdiction's calendar month (local_time)."""
+        local = self.local_time(when)
+        month = (local.year, local.month)
         if machine.month is None:
             machine.month, machine.month_whole, machine.counted = month, self._from_start(when), counted
             return
-        if month == machine.month:
+        # A month before the machine's current one (local times go on as the instants do, so only a time read
+        # as written past the calendar's ends could): read in the current month, never a walk that cannot end.
+        if month <= machine.month:
             machine.counted = machine.counted or counted
             return
         if machine.month_whole and not machine.counted:
             yield from self._uncounted(machine, machine.month, machine.record, "its last reading that month")
         elif not machine.counted:
             self._part_uncounted(machine, f"from {machine.first_time.date()} on")
-        skipped = _next_month(machine.month)
-        while skipped != month:  # months with no reading at all, between two readings
-            yield from self._uncounted(machine, skipped, record, "no reading in it")
-            skipped = _next_month(skipped)
+        first, last = _next_month(machine.month), _month_before(month)
+        if first <= last:  # months with no reading at all, between two readings: one finding, whatever their number
+            yield from self._unread(machine, first, last, record)
         machine.month, machine.month_whole, machine.counted = month, True, counted
+
+    def local_time(self, when: datetime) -> datetime:
+        """`when` on the jurisdiction's clock (its first time zone), where it gives an offset: a count at
+        2026-01-31T23:30:00+00:00 is made on 1 February in Luxembourg. A time without an offset, or where no zone
+        is known, as written."""
+        zone: ZoneInfo | None = self.zone
+        if zone is None or when.tzinfo is None:
+            return when
+        try:
+            return when.astimezone(zone)
+        except OverflowError:  # the years 1 or 9999, past the calendar in that zone: as written
+            return when
 
     def _from_start(self, when: datetime) -> bool:
         """A machine's first reading covers its month from the start: read on the 1st, or the log's period begins
         on the 1st or before, or the 1st is within one reading interval before it (a machine read every third day
         is read as often as its log says: its month is judged, whatever the interval)."""
+        when = self.local_time(when)
         start = datetime(when.year, when.month, 1, tzinfo=when.tzinfo)
         if when.day == 1 or (self.interval is not None and when - start <= self.interval):
             return True
@@ -51,6 +68,7 @@ class DropMonths:
     def _to_end(self, when: datetime) -> bool:
         """A machine's last reading covers its month to the end: read on its last day, or the log's period ends
         with the month or after it, or the month ends within one reading interval after it."""
+        when = self.local_time(when)
         if _month_ends(when):
             return True
         if (when.year, when.month) == (9999, 12):  # no month after it: the period's end is the last moment
@@ -90,8 +108,24 @@ class DropMonths:
                                 "`drop_box_counted: true`)")
 
 
+    def _unread(self, machine: Machine, first: tuple[int, int], last: tuple[int, int], record) -> Iterator[Finding]:
+        """Months between two readings with no reading in them, `first` to `last`: one finding for the run (two
+        readings 8,000 years apart would otherwise be 96,000 findings)."""
+        if first == last:
+            yield from self._uncounted(machine, first, record, "no reading in it")
+            return
+        count = (last[0] - first[0]) * 12 + last[1] - first[1] + 1
+        yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "
+                                f"count from {first[0]}-{first[1]:02d} to {last[0]}-{last[1]:02d} ({count:,} months, "
+                                "no reading in them; a count is a reading with `drop_box_counted: true`)")
+
+
 def _next_month(month: tuple[int, int]) -> tuple[int, int]:
     return (month[0] + 1, 1) if month[1] == 12 else (month[0], month[1] + 1)
+
+
+def _month_before(month: tuple[int, int]) -> tuple[int, int]:
+    return (month[0] - 1, 12) if month[1] == 1 else (month[0], month[1] - 1)
 
 
 def _month_ends(when: datetime) -> bool:

@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
+from zoneinfo import ZoneInfo
 
 from casino_audit.core import findings as F
 from casino_audit.core.display import brief
@@ -76,6 +77,8 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                             f"{brief(show(data['denomination']))}, no amount casino-audit can read; "
                                             "the most units a game may stake is not known"))
         self.period = self._period(data.get("period"))
+        # the jurisdiction's clock, on which a drop-box month is read (months.py: DropMonths.local_time)
+        self.zone = ZoneInfo(ruleset.time_zones[0]) if ruleset.time_zones else None
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         # months a machine's readings cover only in part, no drop-box count in that part: "M-1 (2026-01, from
