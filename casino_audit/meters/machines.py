@@ -167,7 +167,11 @@ class FiledMachines:
                                   (("location", "location number"), ("serial", "serial number")) if ids[key])
             return None, (f"machine {show(brief(name))} is not the machine its homologation file "
                           f"({brief(show(named))}) is filed for: {filed_for}")
-        key = (named, "filed")
+        # The machine's identity, never the header's text for its file: "machine-m-001.yaml" and
+        # "./machine-m-001.yaml", or a copy of the file under another name, file one machine. Its ids together:
+        # one serial number filed at two location numbers is two machines' files (a file copied for each).
+        key = ("filed", *(same_name(ids[what]) if ids[what] else None
+                          for what in ("location", "plate_location", "serial", "plate_serial")))
         other = self.machines.get(key)
         if other is not None:
             self.machines[name] = other
