@@ -4,6 +4,7 @@ return of 92.5 %, written beside the machine and checked under the shipped rules
 from __future__ import annotations
 
 import json
+import shutil
 
 from casino_audit.law.engine import Checker
 from casino_audit.law.rulesets import builtin_names, load_builtin
@@ -97,3 +98,34 @@ def check(path, params=None, **options):
 
 def month(days: int = 40, machine: str = "M-1", **kwargs) -> list[dict]:
     return [reading(day, machine, **kwargs) for day in range(days)]
+
+
+# A small log of the example machine M-001 (examples/lu/machine-m-001.yaml, location M-001, serial NV-232-0048801)
+EXAMPLE_HEADER = {"kind": "meter-log", "jurisdiction": "LU", "casino": "Casino Sample", "machine": "machine-m-001.yaml",
+                  "capacity_digits": {"coin_in_1": 10, "coin_in_2": 8, "drop": 10, "coin_out": 10,
+                                      "hand_paid_jackpots": 10, "games_played": 10, "door_openings": 6},
+                  "reading_interval_hours": 24, "denomination": "1.00", "currency": "EUR",
+                  "period": {"from": "2026-01-01", "to": "2026-02-28"}}
+
+
+def example_reading(time: str, machine: str, step: int, counted: bool = False) -> dict:
+    """M-001's meters after `step` days of play, each day 2,500 games staking 6,000 and paying 5,550."""
+    found = {"time": time, "machine": machine, "coin_in_1": 200_000_000 + 6000 * step, "coin_in_2": 6000 * step,
+             "drop": 2_000_000 + 500 * step, "coin_out": 44_000_000 + 5550 * step, "hand_paid_jackpots": 223_646,
+             "games_played": 9_000_000 + 2500 * step, "door_openings": 789}
+    if counted:
+        found["drop_box_counted"] = True
+    return found
+
+
+def write_example(directory, header: dict, readings: list[dict]):
+    """The log as meters.jsonl beside a copy of machine-m-001.yaml."""
+    shutil.copy(EXAMPLES / "lu" / "machine-m-001.yaml", directory / "machine-m-001.yaml")
+    path = directory / "meters.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in [header, *readings]), encoding="utf-8")
+    return path
+
+
+def rule_ids(done) -> list[str]:
+    """The rule ids of a `check --format json` run's findings."""
+    return [finding["rule_id"] for finding in json.loads(done.stdout)["findings"]]

@@ -4,11 +4,17 @@ does."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import time
 from datetime import datetime, timedelta
 
 from hypothesis import given, settings, strategies as st
 
-from helpers.meters import COUNT, START, PER_DAY, check, header, write
+from helpers.command import REPO
+from helpers.meters import (COUNT, EXAMPLE_HEADER, START, PER_DAY, check, example_reading, header, rule_ids, write,
+                            write_example)
 
 
 def _readings(hours: int, first: datetime, last: datetime, counted_from: datetime | None) -> list[dict]:
@@ -92,3 +98,58 @@ def test_a_last_month_cut_short_without_a_count_is_said_too(tmp_path):
                     "months only in part (its `period` and its readings leave days of them out), and no count is "
                     "in the part it covers; a count in the other days cannot be told from none. A log whose "
                     "`period` covers the month has it judged"]
+
+
+def test_a_later_reading_in_an_earlier_offset_month_does_not_hang_the_drop_box_months(tmp_path):
+    # 2026-02-01T00:30+01:00 is 2026-01-31T23:30Z; 2026-01-31T23:45+00:00 comes after it: read in the month its
+    # offset writes, it fell back into January and the month walk from February never ended
+    readings = [example_reading(f"2026-01-{day:02d}T06:00:00+00:00", "M-001", day, counted=day == 29)
+                for day in (29, 30, 31)]
+    readings += [example_reading("2026-02-01T00:30:00+01:00", "M-001", 32),
+                 example_reading("2026-01-31T23:45:00+00:00", "M-001", 33)]
+    path = write_example(tmp_path, EXAMPLE_HEADER, readings)
+    try:  # the process boundary is what is tested: a check that never ends
+        done = subprocess.run([sys.executable, "-m", "casino_audit", "check", str(path), "--format", "json"],
+                              cwd=REPO, capture_output=True, text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("check did not end within 10 s") from None
+    assert done.returncode in (0, 1), done.stderr
+
+
+def test_a_count_made_on_the_first_of_the_month_in_luxembourg_is_no_count_of_the_month_before(cli, tmp_path):
+    # 2026-01-31T23:30:00+00:00 is 1 February, 00:30, in Luxembourg: January has no count
+    readings = [example_reading(f"2026-01-{day:02d}T06:00:00+01:00", "M-001", day) for day in range(1, 32)]
+    readings.append(example_reading("2026-01-31T23:30:00+00:00", "M-001", 32, counted=True))
+    readings += [example_reading(f"2026-02-{day:02d}T06:00:00+01:00", "M-001", 32 + day, counted=day == 10)
+                 for day in range(1, 29)]
+    done = cli("check", str(write_example(tmp_path, EXAMPLE_HEADER, readings)), "--format", "json")
+    assert "LU-SLOT-LOG-DROP-COUNT" in rule_ids(done), done.stdout
+    assert "2026-01" in done.stdout
+
+
+def test_months_with_no_reading_between_two_readings_are_one_finding(cli, tmp_path):
+    header = {key: value for key, value in EXAMPLE_HEADER.items() if key not in ("machine", "period")}
+    readings = [example_reading("2026-01-01T06:00:00", "X-1", 1, counted=True),
+                example_reading("2026-05-31T06:00:00", "X-1", 2, counted=True)]
+    done = cli("check", str(write_example(tmp_path, header, readings)), "--format", "json")
+    found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "LU-SLOT-LOG-DROP-COUNT"]
+    assert [f["message"] for f in found] == [
+        "machine X-1: no drop-box count from 2026-02 to 2026-04 (3 months, no reading in them; a count is a reading "
+        "with `drop_box_counted: true`)"], done.stdout
+
+
+def test_readings_eight_thousand_years_apart_are_checked_within_ten_seconds(tmp_path):
+    # 150 machines read on 2026-01-01 and 9999-12-31 (71 KB): one finding per month between them was 14 million
+    header = {key: value for key, value in EXAMPLE_HEADER.items() if key not in ("machine", "period")}
+    readings = []
+    for number in range(150):
+        readings.append(example_reading("2026-01-01T06:00:00", f"X-{number}", 1, counted=True))
+        readings.append(example_reading("9999-12-31T06:00:00", f"X-{number}", 2, counted=True))
+    path = write_example(tmp_path, header, readings)
+    started = time.monotonic()
+    try:  # the process boundary is what is tested: the cost of one check
+        subprocess.run([sys.executable, "-m", "casino_audit", "check", str(path), "--format", "json"],
+                       cwd=REPO, capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        pass
+    assert time.monotonic() - started < 10

@@ -5,7 +5,8 @@ and the two ids of one filed machine read one machine's meters."""
 from __future__ import annotations
 
 from casino_audit.core.findings import Severity
-from helpers.meters import COIN_IN_RESET, MACHINE_TEXT, check, header, month, write
+from helpers.meters import (COIN_IN_RESET, EXAMPLE_HEADER, MACHINE_TEXT, check, example_reading, header, month, rule_ids,
+                            write, write_example)
 
 SERIAL = "NV-232-0048817"  # machine-compliant.yaml's
 LOCATED = MACHINE_TEXT.replace("\nredistribution_rate:", "\nlocation_number: {number: M-001, on_front: true}\n"
@@ -95,3 +96,30 @@ def test_a_machine_written_otherwise_goes_on_as_that_machine_and_is_said(tmp_pat
         found = [(f.rule_id, f.line, f.severity) for f in check(write(tmp_path, records, machine_text=None)).findings
                  if f.rule_id in ("LOAD-AMBIGUOUS", "LOG-UNFILED")]
         assert found == [("LOAD-AMBIGUOUS", 5, Severity.WARNING)], other
+
+
+def _reset_under_the_serial(tmp_path, serial_file: str) -> list[dict]:
+    """M-001 read ten days, then read under its serial number NV-232-0048801 after a RAM clear (every meter set
+    back near 0), the serial's entry naming `serial_file`."""
+    header = {key: value for key, value in EXAMPLE_HEADER.items() if key != "machine"}
+    header["machines"] = {"M-001": {"machine": "machine-m-001.yaml"}, "NV-232-0048801": {"machine": serial_file}}
+    readings = [example_reading(f"2026-01-{day:02d}T06:00:00", "M-001", day, counted=day == 1) for day in range(1, 11)]
+    after = [example_reading(f"2026-01-{day:02d}T06:00:00", "NV-232-0048801", day) for day in range(11, 21)]
+    for record in after:
+        for meter in ("coin_in_1", "coin_in_2", "drop", "coin_out", "hand_paid_jackpots", "games_played"):
+            record[meter] -= readings[-1][meter] - 5
+    return header, readings + after
+
+
+def test_a_reset_under_the_serial_number_is_found_when_the_file_is_named_with_dot_slash(cli, tmp_path):
+    header, readings = _reset_under_the_serial(tmp_path, "./machine-m-001.yaml")
+    done = cli("check", str(write_example(tmp_path, header, readings)), "--format", "json")
+    assert "LU-SLOT-LOG-COIN-IN-RESET" in rule_ids(done), done.stdout
+
+
+def test_a_copy_of_the_homologation_file_under_another_name_is_the_same_machine(cli, tmp_path):
+    header, readings = _reset_under_the_serial(tmp_path, "copy.yaml")
+    path = write_example(tmp_path, header, readings)
+    (tmp_path / "copy.yaml").write_text((tmp_path / "machine-m-001.yaml").read_text("utf-8"), "utf-8")
+    done = cli("check", str(path), "--format", "json")
+    assert "LU-SLOT-LOG-COIN-IN-RESET" in rule_ids(done), done.stdout

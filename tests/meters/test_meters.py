@@ -24,7 +24,8 @@ from casino_audit.law.rulesets import builtin_names, load_builtin, load_ruleset
 from casino_audit.samples.meters import BREACHES
 from helpers.command import EXAMPLES, without_par
 from helpers.meters import (AGREE, COIN_IN_RESET, COUNT, DEPARTURE, MACHINE_TEXT, METER_RESET, MINIMUM, RULESETS, START,
-                            _day, check, filed_for, header, month, reading, sample_files, write)
+                            EXAMPLE_HEADER, _day, check, example_reading, filed_for, header, month, reading,
+                            sample_files, write, write_example)
 from helpers.command import report
 from pathlib import Path
 
@@ -738,3 +739,22 @@ def test_a_misspelt_meter_header_key_is_said_and_the_meters_still_judged(cli, tm
     done, data = report(cli, str(_meter_log(tmp_path, misspell)))
     found = {f["rule_id"] for f in data["findings"]}
     assert done.returncode == 1 and "SHAPE-UNKNOWN-FIELD" in found and "LU-SLOT-LOG-COIN-IN-AGREE" in found
+
+
+def test_a_header_only_capacity_of_the_second_coin_in_meter_is_said_where_it_narrows_agreement(cli, tmp_path):
+    # the homologation file gives coin_in_2 no capacity, the header 1 digit: coin_in_2 stuck at 5 while coin_in_1
+    # counts 180,000 coins agrees modulo 10, and the note says the comparison was narrowed so
+    text = (EXAMPLES / "lu" / "machine-m-001.yaml").read_text(encoding="utf-8")
+    text = text.replace("resets_only_on_overflow: true, capacity_digits: 8}", "resets_only_on_overflow: true}")
+    header = dict(EXAMPLE_HEADER, machine="machine-m-001b.yaml",
+                  capacity_digits=dict(EXAMPLE_HEADER["capacity_digits"], coin_in_2=1))
+    readings = [example_reading(f"2026-01-{day:02d}T06:00:00", "M-001", day, counted=day == 1) for day in range(1, 32)]
+    for record in readings:
+        record["coin_in_1"] += 5
+        record["coin_in_2"] = 5
+    path = write_example(tmp_path, header, readings)
+    (tmp_path / "machine-m-001b.yaml").write_text(text, encoding="utf-8")
+    done = cli("check", str(path), "--format", "json")
+    said = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == AGREE]
+    assert said and all(f["severity"] == "info" for f in said), done.stdout
+    assert "compared modulo 10^1" in said[0]["message"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from casino_audit.core.findings import Severity
-from helpers.meters import COIN_IN_RESET, DEPARTURE, MACHINE_TEXT, METER_RESET, MINIMUM, check, header, month, write
+from helpers.meters import (COIN_IN_RESET, DEPARTURE, EXAMPLE_HEADER, MACHINE_TEXT, METER_RESET, MINIMUM, check,
+                            example_reading, header, month, rule_ids, write, write_example)
 
 RATE = "LU-SLOT-LOG-RETURN-RATE"
 
@@ -83,3 +84,23 @@ def test_a_period_set_aside_is_counted_and_said_and_the_rest_still_judged(tmp_pa
     found = [f for f in check(write(tmp_path, records)).findings if f.rule_id == MINIMUM]
     assert [(f.line, f.severity) for f in found] == [(41, Severity.ERROR)]
     assert "(1 period(s) between readings left out: coin_out not known: 1)" in found[0].message
+
+
+def test_coin_in_set_back_with_games_played_is_a_reset_not_a_rollover(cli, tmp_path):
+    # both coin-in meters near capacity go back to 1,000 with games_played, which has no filed capacity and so
+    # cannot roll over, going back from 9,025,000 to 100: cleared, so the coin-in going back is a reset too
+    readings = [example_reading(f"2026-01-{day:02d}T06:00:00", "M-001", day, counted=day == 1) for day in range(1, 11)]
+    for day, record in enumerate(readings, 1):
+        record["coin_in_1"] = 9_999_000_000 + 6000 * (day - 10)
+        record["coin_in_2"] = 99_000_000 + 6000 * (day - 10)
+    last = readings[-1]
+    for day in range(11, 32):
+        played = day - 11
+        readings.append(dict(last, time=f"2026-01-{day:02d}T06:00:00", coin_in_1=1000 + 6000 * played,
+                             coin_in_2=1000 + 6000 * played, games_played=100 + 2500 * played,
+                             coin_out=last["coin_out"] + 925_925 + 5550 * played,
+                             drop=last["drop"] + 500 * (played + 1)))
+    header = dict(EXAMPLE_HEADER, period={"from": "2026-01-01", "to": "2026-01-31"})
+    done = cli("check", str(write_example(tmp_path, header, readings)), "--format", "json")
+    assert done.returncode == 1, done.stdout
+    assert "LU-SLOT-LOG-COIN-IN-RESET" in rule_ids(done), done.stdout
