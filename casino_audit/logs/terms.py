@@ -55,7 +55,8 @@ def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log
     payouts = table.get("payouts") or law
     if table.get("payouts") and law and isinstance(payouts, Mapping):
         # every family: a payout the law fixes is the law's, whatever the table says (LU stud's deux paires 1:1)
-        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None), problems)
+        payouts = _law_fixed(payouts, law, getattr(families.for_game(game), "payout_aliases", None), problems,
+                             _law_closed(ruleset, game))
     return Terms(play=play.data if play else None,
                  payouts=payouts,
                  decks=decks,
@@ -205,13 +206,28 @@ def _rule_counts(rule: Rule) -> frozenset:
     return frozenset([check["equals"]] if "equals" in check else check.get("one_of") or ())
 
 
+def _law_closed(ruleset: Ruleset, game: str) -> frozenset[str] | None:
+    """The only payout names the law allows at the game, where a `closed` schedule lists them (LU Art. 37-7 «Les
+    joueurs ne peuvent faire usage que des combinaisons suivantes»): its entries and `also_allowed`; else None."""
+    found: set[str] | None = None
+    for rule in ruleset.rules:
+        check = rule.check
+        if game in rule.games and check.get("kind") == "schedule" and check.get("target") == "/payouts" \
+                and check.get("closed") and not check.get("per"):
+            found = (found or set()) | set(check.get("equals") or check.get("max") or ()) \
+                | set(check.get("also_allowed") or ())
+    return frozenset(found) if found is not None else None
+
+
 def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | None = None,
-               problems: list | None = None) -> dict:
+               problems: list | None = None, closed: frozenset[str] | None = None) -> dict:
     """The table's schedule with every payout the law fixes (a closed `equals` schedule: LU Art. 37-2, 37-4, 37-7;
     PT n.º 27, 13 ...) at the law's value, and any it leaves out added: a coup is settled as the law pays, whatever
     the configuration says (the configuration's own breach is its rule's, LU-STUD-PAYOUTS and the like: the
     configuration is checked with the log). A payout the law does not fix (a side bet the concessionaire's
-    schedule sets, a place bet the source leaves out) is the table's. Each payout set aside is said in `problems`."""
+    schedule sets, a place bet the source leaves out) is the table's, unless the law's schedule is `closed` and
+    does not list it: then it is left out (a bet on it is no chance of the game). Each payout set aside is said in
+    `problems`."""
     def exact(value):
         try:
             return payout_value(str(value) if isinstance(value, float) else value)
@@ -220,6 +236,16 @@ def _law_fixed(table: Mapping, law: Mapping, aliases: Callable[[str], tuple] | N
 
     merged = dict(table)
     differ = []
+    if closed is not None:
+        allowed = {name for key in closed for name in (key, *((aliases(key) or ()) if aliases is not None else ()))}
+        dropped = [key for key in merged if key not in allowed]
+        for key in dropped:
+            del merged[key]
+        if dropped and problems is not None:
+            problems.append(("/table_config", f"the table configuration it names pays {', '.join(map(str, dropped))}, "
+                                              "which the law's closed schedule does not list: left out of the "
+                                              "schedule the coups are settled by (the configuration's own breach "
+                                              "is reported with it)", F.LOAD_AMBIGUOUS, None, Severity.WARNING))
     for key, value in law.items():
         names = [name for name in (aliases(key) if aliases is not None else ()) or (key,) if name in merged]
         for name in names:  # a schedule may name it otherwise

@@ -84,6 +84,8 @@ class Prepared:
     burn: Mapping[str, Any] | None = None
     continues: bool = False  # the log's first coup continues a shoe begun in another log (Terms.continues)
     citations: Mapping[str, Any] = field(default_factory=dict)  # the rules of play's provisions, by chance
+    # chances whose wins are not settled: the table's commission on them cannot be applied (said as partial)
+    undeducted: frozenset[str] = frozenset()
 
 
 def prepare(game: str, terms: Terms) -> Prepared:
@@ -95,23 +97,32 @@ def prepare(game: str, terms: Terms) -> Prepared:
     chance_terms = {name: {**bet, "pays": _exact(payouts[name])} for name, bet in bets.items() if name in payouts}
     commission = (terms.table or {}).get("commission")
     mode = commission.get("mode") if isinstance(commission, Mapping) else None
+    commissions = play.get("commissions") or {}
     unusable = None
     if commission is not None and mode is None:  # a commission section counts as a deduction: which one is unsaid
-        unusable = "the table configuration has a commission section without its `mode`: which deduction applies"
+        unusable = "the table configuration has a commission section without its `mode`"
     elif mode not in (None, "none"):
-        deductions = (play.get("commissions") or {}).get(mode)
+        deductions = commissions.get(mode)
         if deductions is None:
-            unusable = f"the ruleset's rules of play give no commission {mode!r} for {game}"
+            unusable = f"the table configuration's commission {mode!r} is not one the rules of play give for {game}"
         else:
             for name, deduction in deductions.items():
                 if name in chance_terms:
                     chance_terms[name] = {**chance_terms[name], **deduction}
+    # A commission the rules of play cannot apply leaves unknown only what it deducts from: the wins of the chances
+    # a commission takes from (banca/banco); every other bet is still settled by the law (LU Art. 37-4; PT n.os 17,
+    # 18), and so are those chances' losses and ties.
+    deducted = frozenset()
+    if unusable:
+        named = {name for deductions in commissions.values() if isinstance(deductions, Mapping) for name in deductions}
+        deducted = frozenset(name for name in chance_terms if name in named or not named
+                             and bets[name].get("wins_on") == baccarat.BANKER)
     sides = {name: bet["wins_on"] for name, bet in bets.items() if bet.get("wins_on") in (baccarat.PLAYER, baccarat.BANKER)
              and (terms.aspects is None or "both_sides" in terms.aspects)}  # no rule on both sides: no work
     minimum = money((terms.limits or {}).get("minimum"))
     burn = _burn_terms(play.get("burn"), terms)
     prepared = Prepared(play.get("drawing"), chance_terms, terms.decks, tuple(bets), sides, minimum, burn,
-                        terms.continues, play.get("citations") or {})
+                        terms.continues, play.get("citations") or {}, deducted)
     unknown = [name for name in bets if name not in payouts]
     reasons = {}  # aspect -> why it is not checked in this log
     if prepared.drawing is None:
@@ -123,13 +134,17 @@ def prepare(game: str, terms: Terms) -> Prepared:
     if prepared.decks is None:
         reasons["deal"] = ("the number of decks in the shoe is not known: name the table configuration in the header "
                            "(`table_config`) or give `decks` there")
-    if unusable:
-        reasons["settlement"] = unusable + " is not known"
-    elif unknown:
+    partial = {}
+    if unknown:
         reasons["settlement"] = (f"no payout is known for {', '.join(unknown)} (bets on them are not settled): "
                                  "name the table configuration in the header (`table_config`)")
-    if reasons:
-        raise Unavailable(tuple(reasons), "; ".join(reasons.values()), prepared, reasons)
+    elif deducted:
+        partial["settlement"] = (f"settlement: {unusable}, so which deduction applies to a win of "
+                                 f"{', '.join(sorted(deducted))} is not known and those wins are not settled; "
+                                 "every other bet, and those chances' losses and ties, are")
+    if reasons or partial:
+        raise Unavailable(tuple(reasons), "; ".join([*reasons.values(), *partial.values()]), prepared, reasons,
+                          partial=partial)
     return prepared
 
 
@@ -229,6 +244,8 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
                 continue
             if chance not in prepared.terms:
                 continue  # no payout known: the settlement is said not checked once, for the log
+            if chance in prepared.undeducted and outcome == prepared.terms[chance].get("wins_on"):
+                continue  # the commission on this win is not known: said once, for the log (partial)
             unit = _per_unit(prepared, units, chance, outcome, banker_total, pairs)
         stake, net = bet["stake"], bet["net"]
         stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
@@ -243,15 +260,17 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
             yield "settlement", f"/bets/{index}/net", (f"{chance} staked {cents(stake)} on a {outcome} "
                                                        f"({player_total} to {banker_total}{paired}) comes to "
                                                        f"{cents(due)}, not {cents(net)}"), \
-                provision(prepared.citations, chance, _settled_by(prepared.terms[chance], outcome, due))
+                provision(prepared.citations, chance, _settled_by(prepared.terms[chance], outcome, due, banker_total))
 
 
-def _settled_by(terms: Mapping, outcome: str, due: Decimal) -> str:
+def _settled_by(terms: Mapping, outcome: str, due: Decimal, banker_total: int) -> str:
     """What of a chance's settlement a wrong net breaks, as its provision `covers` it: the tie (its stake
-    returned, or the tie's own payout), the commission on a win it deducts from, else the win (or loss)."""
+    returned, or the tie's own payout), the commission on a win it deducts from (a deduction by the banker's
+    total only on the totals it names, as the engine reads them: PT n.º 20 b) «com a pontuação de 5»), else the win (or loss)."""
     if outcome == baccarat.TIE and (outcome in (terms.get("returned_on") or ()) or terms.get("wins_on") == outcome):
         return "tie"
-    if due > 0 and ("deduction" in terms or "deduction_by_banker_total" in terms):
+    by_total = terms.get("deduction_by_banker_total") or {}
+    if due > 0 and ("deduction" in terms or banker_total in by_total):
         return "commission"
     return "wins"
 

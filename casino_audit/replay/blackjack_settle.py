@@ -4,7 +4,7 @@ insurance's settlement, the side bets (super-jack, jackpot)."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from casino_audit.games import blackjack as bj
 from casino_audit.replay import cents, money
@@ -180,6 +180,8 @@ def _settled_by(rules, hand: RecordedHand, dealer, net: Decimal, expected: Decim
     cards = hand.cards
     ace_one = hand.doubled and bj.doubled_ace_counts_one(cards, rules)
     total, _ = bj.hand_value(cards, ace_one)
+    if _beats_21_broken(rules, hand, dealer, net, total):
+        return "payouts", BEATS_21
     if bj.is_blackjack(cards, hand.from_split):
         return "payouts", "blackjack"
     if total > 21:
@@ -190,3 +192,30 @@ def _settled_by(rules, hand: RecordedHand, dealer, net: Decimal, expected: Decim
     if dealer_total <= 21 and total == dealer_total:
         return "payouts", "tie"
     return "payouts", "win"
+
+
+BEATS_21 = "blackjack_beats_21"
+
+
+def _beats_21_broken(rules, hand: RecordedHand, dealer, net: Decimal, total: int) -> bool:
+    """Whether a wrong net breaks the provision that a blackjack beats any 21, and that a split pair's ace and ten
+    is a 21, not a blackjack (PT n.º 20: «A combinação blackjack ganha sempre ao total 21. Não se considera
+    blackjack, mas sim o total de 21, se aquela combinação resultar do desdobramento de um par.»), where the rules
+    of play quote one covering it: a 21 tied with (or beating) the dealer's blackjack, a blackjack tied with the
+    dealer's 21, a split ace and ten paid as a blackjack."""
+    if not any(BEATS_21 in (entry.get("covers") or ()) for entry in _entries(rules.citations, "payouts")):
+        return False
+    cards, blackjack = hand.cards, bj.is_blackjack(hand.cards, hand.from_split)
+    dealer_total, _ = bj.hand_value(dealer)
+    if total == 21 and not blackjack and bj.is_blackjack(dealer):
+        return net >= 0  # it loses: not a tie, not a win
+    if blackjack and dealer_total == 21 and not bj.is_blackjack(dealer):
+        return net <= 0  # it wins: not a tie
+    return hand.from_split and bj.is_blackjack(cards) and rules.blackjack_pays is not None \
+        and net == hand.stake * rules.blackjack_pays
+
+
+def _entries(citations, part: str) -> list:
+    entries = citations.get(part) if isinstance(citations, Mapping) else None
+    entries = [entries] if isinstance(entries, Mapping) else entries
+    return [entry for entry in entries if isinstance(entry, Mapping)] if isinstance(entries, list) else []

@@ -6,7 +6,8 @@ A coup record (JSON Lines; CSV one row per bet, see CSV_COLUMNS):
      "staff": {"croupier": "C-12", "spinner": "C-7"}, "number": 17,
      "bets": [{"seat": 1, "chance": "cheval", "numbers": [17, 20], "stake": 10, "net": 170},
               {"seat": 3, "chance": "rouge", "stake": 5, "net": -5}, ...]}
-`number` is the pocket the ball stopped in: 0 to 36, or "00" on a double-zero wheel (CSV and text: "17").
+`number` is the pocket the ball stopped in: 0 to 36 on the law's wheel (CSV and text: "17"); "00" is read (a
+double-zero wheel's) and is no pocket of any wheel the law we hold fixes.
 `chance` is the bet's name in the payout schedule (plein, cheval, transversale, carre, sixain, douzaine,
 colonne, deux_douzaines, deux_colonnes, rouge, noir, pair, impair, manque, passe; pleno, cavalo, rua,
 quadro, linha, duzia, coluna, cavalo_de_duzia, cavalo_de_coluna, encarnado, preto, par, impar, menor, maior;
@@ -34,7 +35,7 @@ from casino_audit.replay import provision, provisions_of, without_provisions
 GAMES = registry.games_of("roulette")
 LAW_PAYOUTS_FIXED = True  # a payout the law's schedule fixes is settled at the law's value, whatever the table says
 ASPECTS = {
-    "spin": "the number spun is a pocket of the table's wheel (37 pockets, or 38 where the table has a double zero)",
+    "spin": "the number spun is a pocket of the law's wheel (37 pockets; a table filing 38 is its own finding)",
     "chances": "every bet is a combination the layout offers and the payout schedule pays, on numbers it can cover",
     "settlement": "every bet was settled at the schedule's payout and the zero rule, to the cent",
 }
@@ -73,10 +74,11 @@ class Prepared:
 
 
 def wheel_of(terms: Terms) -> roulette.Wheel:
-    """The table configuration's wheel (38 pockets: a double zero), else the single zero every game we hold has
-    (LU Art. 24, 29 and 37-1; PT Secção I and II, n.º 2: 37 numbers)."""
-    pockets = (terms.table.get("wheel") or {}).get("pockets") if isinstance(terms.table, Mapping) else None
-    return roulette.DOUBLE_ZERO if pockets == 38 else roulette.SINGLE_ZERO
+    """The law's wheel, the single zero every game we hold has (LU Art. 24, 29 and 37-1; PT Secção I and II, n.º 2:
+    37 numbers; the spin, n.º 23: «num dos 37 compartimentos do prato»). A table configuration filing another
+    pocket count is a finding of its own (LU-ROUL-POCKETS, PT-FROUL-POCKETS ...) and never makes "00" a pocket
+    of the replay: a declaration may only tighten the law, not widen it."""
+    return roulette.SINGLE_ZERO
 
 
 def zero_rule_of(game: str, terms: Terms) -> tuple[roulette.ZeroRule | None, str | None]:

@@ -128,9 +128,18 @@ def prepare(game: str, terms: Terms) -> Prepared:
                                                          provisions=_provisions(data)), {"settlement": gap})
     if gap is None and not terms.payouts:
         gap = f"no payout schedule for {game}: neither the table's nor the law's"
+    left = None
     if gap is None:
+        # a name no hand of the game has is left out of the schedule, said; it settles no coup, so it is no
+        # reason to settle none (the hands' own payouts are read as given)
+        known = set(PAYOUT_KEYS[game].values())
+        extra = [str(key) for key in terms.payouts if key not in known] if isinstance(terms.payouts, Mapping) else []
+        if extra:
+            left = (f"the payout schedule's {', '.join(extra)} is no hand of {game}: left out of the schedule the "
+                    "coups are settled by")
         try:
-            paytable = paytable_from_payouts(game, terms.payouts)
+            paytable = paytable_from_payouts(game, {key: value for key, value in terms.payouts.items()
+                                                    if key in known} if extra else terms.payouts)
         except ValueError as error:
             gap = f"the payout schedule cannot be read: {error}"
     if gap is None:
@@ -142,10 +151,12 @@ def prepare(game: str, terms: Terms) -> Prepared:
     if gap is not None:
         raise Unavailable(("settlement",), gap if unstated is None else f"{unstated}; {gap}",
                           Prepared(game, rules, paytable, settle=False, provisions=_provisions(data)))
-    if unstated is not None:  # every other coup is settled
-        raise Unavailable((), unstated, Prepared(game, rules, paytable, provisions=_provisions(data)),
-                          partial={"settlement": f"{unstated} (the coups that need it are not settled; the others "
-                                                 "are)"})
+    if unstated is not None or left is not None:  # every other coup is settled
+        notes = [*([f"{unstated} (the coups that need it are not settled; the others are)"] if unstated else []),
+                 *([left] if left else [])]
+        raise Unavailable((), "; ".join(filter(None, (unstated, left))),
+                          Prepared(game, rules, paytable, provisions=_provisions(data)),
+                          partial={"settlement": "; ".join(notes)})
     return Prepared(game, rules, paytable, provisions=_provisions(data))
 
 

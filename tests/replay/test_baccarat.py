@@ -3,6 +3,8 @@ drawing table, cards counted out of the shoe, pair bets, the commission, a house
 what the replay cannot check, said aspect by aspect. Written where mutation testing (tools/mutate.py) showed the
 suite did not bite: each names the fact of the law or of the game that a mutant broke without any test failing."""
 
+import json
+
 import pytest
 
 from casino_audit.games import baccarat
@@ -67,13 +69,15 @@ def test_what_a_punto_banco_replay_cannot_check_is_said_aspect_by_aspect(tmp_pat
         replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path))
     assert set(raised.value.reasons) == {"both_sides"}
     replay_baccarat.prepare("punto_banco", _pb_terms(tmp_path, header_extra={"decks": 6, "limits": {"minimum": 20}}))
-    # A commission section without its mode: which deduction applies is not known, so no settlement is judged.
+    # A commission section without its mode: which deduction applies to a banca win is not known, so only those
+    # wins are left unsettled (said as partial); every other bet is settled by the law (n.os 17, 18).
     table = (EXAMPLES / "pt/table-bacara-ten-seats.yaml").read_text("utf-8")
     assert "commission: {mode: five_percent, communicated: true}" in table
     with pytest.raises(Unavailable) as raised:
         replay_baccarat.prepare("bacara_ponto_banca", _pb_terms(
             tmp_path, "bacara_ponto_banca", "pt", table.replace("mode: five_percent, ", "")))
-    assert "settlement" in raised.value.reasons and "without its `mode`" in raised.value.reasons["settlement"]
+    assert "settlement" not in raised.value.reasons and raised.value.prepared.undeducted == {"banca"}
+    assert "without its `mode`" in raised.value.partial["settlement"]
     with pytest.raises(Unavailable) as raised:  # a ruleset stating no chances: nothing can be replayed
         replay_baccarat.prepare("punto_banco", replay_baccarat.Terms(play={}, payouts={}))
     assert raised.value.prepared is None and "states no chances" in str(raised.value)
@@ -228,10 +232,11 @@ def test_the_commission_a_table_chose_is_deducted_from_each_banca_win(tmp_path):
                                                                {**coup, "bets": bets})]
     assert found(95) == [] and found(100) == [("settlement", "/bets/0/net")]
     terms = _pb_terms(tmp_path, "bacara_ponto_banca", "pt", table)
-    with pytest.raises(Unavailable) as raised:  # a mode the rules of play do not know: no settlement judged
+    with pytest.raises(Unavailable) as raised:  # a mode the rules of play do not know: banca's wins not judged
         replay_baccarat.prepare("bacara_ponto_banca", replay_baccarat.Terms(
             terms.play, terms.payouts, terms.decks, terms.limits, table={"commission": {"mode": "ten_percent"}}))
-    assert "no commission 'ten_percent'" in raised.value.reasons["settlement"]
+    assert "commission 'ten_percent' is not one" in raised.value.partial["settlement"]
+    assert "settlement" not in raised.value.reasons and raised.value.prepared.undeducted == {"banca"}
 
 # --- a house ruleset's drawing table (found from replay/baccarat.py's `if row is None: return`) ----------------
 HOUSE_DRAWING = """\
@@ -286,3 +291,66 @@ def test_a_house_drawing_table_without_a_row_for_a_total_is_refused_not_left_unc
             "bets": []}
     assert [(aspect, pointer) for aspect, pointer, _ in replay_baccarat.replay(
         prepared, replay_baccarat.start(prepared), coup)] == [("drawing", "/banker/2")]
+
+
+# --- a table's commission section against the law's payouts ----------------------------------------
+# A table configuration's `commission` section only chooses among the deductions the law allows on banco/banca
+# wins (LU Art. 37-4 fixes «19 pour 20» itself; PT bacará n.º 20's a) or b)). It must never switch off the
+# settlement of the bets the law pays whatever the commission: LU «Les gains de punto sont payés à égalité ... les
+# gains d'égalité 8 pour 1»; PT n.º 17 «prémios iguais às importâncias apostadas», n.º 18 «oito para um». A
+# commission the LU rules of play do not know, or a PT one without `mode`, once turned the whole settlement aspect
+# to "not checked" and let the log pass (exit 0) with a punto paid ten times and an empate paid on a banker win.
+_COMMISSION_BURNED = ["5c", "8s", "9c", "7h", "3c", "Qd"]
+
+
+def _run_commission_table(cli, tmp_path, table, header, bets, burned, player=("Th", "Kd"), outcome="banker"):
+    (tmp_path / "table.yaml").write_text(table, "utf-8")
+    coup = {"coup": 1, "time": "2026-11-02T21:01:06", "session": "S1", "staff": {"croupier": "C-1"}, "shoe": 1,
+            "burned": burned, "player": list(player), "banker": ["6c", "Qh"], "outcome": outcome, "bets": bets}
+    path = tmp_path / "log.jsonl"
+    path.write_text(json.dumps({**header, "table_config": "table.yaml"}) + "\n" + json.dumps(coup) + "\n", "utf-8")
+    done = cli("check", str(path), "--format", "json")
+    return done.returncode, [f for f in json.loads(done.stdout)["findings"]
+                             if f["rule_id"].endswith("-LOG-SETTLEMENT") and f["severity"] == "error"]
+
+
+def test_an_lu_commission_section_does_not_turn_off_the_law_s_payouts(cli, tmp_path):
+    table = (EXAMPLES / "lu/table-punto-banco.yaml").read_text("utf-8") + "commission: {mode: five_percent}\n"
+    header = {"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco",
+              "casino": "Casino 2000 Mondorf-les-Bains", "table": "P1"}
+    rc, found = _run_commission_table(cli, tmp_path, table, header, [{"seat": 5, "chance": "punto", "stake": 40, "net": 400}], _COMMISSION_BURNED,
+                     player=("9h", "Kd"), outcome="player")
+    assert rc == 1 and [f["pointer"] for f in found] == ["/bets/0/net"]
+
+
+def test_a_pt_commission_without_mode_does_not_turn_off_ponto_and_empate(cli, tmp_path):
+    table = (EXAMPLES / "pt/table-bacara.yaml").read_text("utf-8").replace(
+        "commission: {mode: five_percent, communicated: true}", "commission: {communicated: true}")
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "Casino Lisboa",
+              "table": "B9"}
+    bets = [{"seat": 1, "chance": "ponto", "stake": 100, "net": 100}, {"seat": 2, "chance": "empate", "stake": 10,
+                                                                        "net": 500}]
+    rc, found = _run_commission_table(cli, tmp_path, table, header, bets, ["2s", "7d", "Jc", "3h", "Qs", "8d", "4c", "Ts"])
+    assert rc == 1 and sorted(f["pointer"] for f in found) == ["/bets/0/net", "/bets/1/net"]
+
+
+# PT bacará n.º 20 b) deducts half «em cada lance ganho pelo grupo da banca com a pontuação de 5» only: a banca
+# win on any other total is paid as n.º 17 says («prémios iguais às importâncias apostadas»), so a banca win on 6
+# paid half breaks n.º 17, and its finding must cite n.º 17, not n.º 20.
+_HALF_ON_FIVE_TABLE = (EXAMPLES / "pt/table-bacara.yaml").read_text("utf-8").replace("mode: five_percent", "mode: half_on_five")
+
+
+def test_a_banca_win_on_six_paid_half_cites_n17_not_the_commission(cli, tmp_path):
+    (tmp_path / "table.yaml").write_text(_HALF_ON_FIVE_TABLE, "utf-8")
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "bacara_ponto_banca", "casino": "Casino Lisboa",
+              "table": "B9", "table_config": "table.yaml"}
+    coup = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02", "staff": {"croupier": "P-3"},
+            "shoe": 1, "burned": ["2s", "7d", "Jc", "3h", "Qs", "8d", "4c", "Ts"], "player": ["Th", "Kd"],
+            "banker": ["6c", "Qh"], "outcome": "banker",
+            "bets": [{"seat": 1, "chance": "banca", "stake": 100, "net": 50}]}
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in (header, coup)), "utf-8")
+    done = cli("check", str(path), "--format", "json")
+    found = [f for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-BAC-LOG-SETTLEMENT"]
+    assert len(found) == 1
+    assert found[0]["citation"]["article"] == "Título I, Capítulo III, Secção III, n.º 17"

@@ -14,6 +14,7 @@ from casino_audit.replay import Terms
 from casino_audit.replay import roulette as replay
 from casino_audit.law.rulesets import load_builtin
 from casino_audit.samples import roulette as samples
+from helpers.command import EXAMPLES
 from helpers.roulette_logs import PT_FRENCH, SCHEDULE, bet, check, coup
 
 LU_ENGLISH = {"kind": "game-log", "jurisdiction": "LU", "game": "english_roulette", "casino": "Casino 2000",
@@ -34,14 +35,13 @@ def test_spin(cli, tmp_path, header, bad, rule):
     assert found == [(rule, 3, "/number")]
 
 
-def test_a_double_zero_table_configuration_makes_00_a_pocket_and_settles_it(cli, tmp_path):
-    coups = [coup("00", bet("plein", 5, 175, ["00"]), bet("cheval", 5, 85, [0, "00"]),
-                  bet("cinq_numeros", 5, 30, [0, "00", 1, 2, 3]), bet("rouge", 5, -5)),
-             coup("00", bet("plein", 5, 170, ["00"]))]
-    found, _ = check(cli, tmp_path, LU_AMERICAN, coups, "--param", "roulette_zero_rule=lose", pockets=38)
-    assert found == [("LU-ROUL-LOG-SETTLEMENT", 3, "/bets/0/net")]
-    found, _ = check(cli, tmp_path, LU_AMERICAN, coups[:1], "--param", "roulette_zero_rule=lose", pockets=37)
-    assert ("LU-AROUL-LOG-SPIN", 2, "/number") in found
+def test_a_double_zero_table_configuration_does_not_make_00_a_pocket(cli, tmp_path):
+    # LU Art. 29: the American wheel «est divisé en 37 cases»; a table filing 38 is LU-AROUL-POCKETS, and its log
+    # is replayed on the law's wheel: "00" is no pocket, whatever the configuration says
+    coups = [coup("00", bet("plein", 5, 175, ["00"]), bet("rouge", 5, -5))]
+    for pockets in (38, 37):
+        found, _ = check(cli, tmp_path, LU_AMERICAN, coups, "--param", "roulette_zero_rule=lose", pockets=pockets)
+        assert ("LU-AROUL-LOG-SPIN", 2, "/number") in found, pockets
 
 
 @pytest.mark.parametrize("header, placed, pointer, rule", [
@@ -134,7 +134,11 @@ def test_a_csv_log_reads_00_and_the_numbers_of_each_bet(cli, tmp_path):
     done = cli("check", str(tmp_path / "log.csv"), "--format", "json", "--param", "roulette_zero_rule=lose")
     errors = [(f["rule_id"], f["line"], f["pointer"]) for f in json.loads(done.stdout)["findings"]
               if f["severity"] == "error" and f["file"] == str(tmp_path / "log.csv")]  # (the table's are its own)
-    assert errors == [("LU-ROUL-LOG-SETTLEMENT", 10, "/bets/0/net")]
+    # "00" read as the double zero, not 0: no pocket of the law's wheel (Art. 29), though the table files 38; the
+    # numbers of each bet read from the one cell ("0 00")
+    assert errors == [("LU-AROUL-LOG-SPIN", 8, "/number"), ("LU-ROUL-LOG-CHANCES", 8, "/bets/0/numbers"),
+                      ("LU-ROUL-LOG-CHANCES", 10, "/bets/0/numbers")]
+    assert "'00' is no pocket" in json.dumps(json.loads(done.stdout)["findings"])
 
 
 # --- samples ------------------------------------------------------------------------------------------------
@@ -186,10 +190,14 @@ def expected(chance, numbers, number, stake, zero):
 
 @pytest.mark.parametrize("pockets", [37, 38])
 @pytest.mark.parametrize("zero", ["lose", "half_back"])
-def test_every_number_settles_every_bet_as_an_independent_computation(pockets, zero):
+def test_every_number_settles_every_bet_as_an_independent_computation(pockets, zero, monkeypatch):
     schedule = {name: str(pays) for name, pays in PAYS.items()}
     prepared = replay.prepare("roulette", Terms(play=None, payouts=schedule, table={"wheel": {"pockets": pockets}},
                                                 params={"roulette_zero_rule": zero}))
+    assert prepared.wheel == engine.SINGLE_ZERO  # the law's wheel, whatever the table files
+    if pockets == 38:  # the replay's settlement on a double-zero wheel, which no law we hold fixes, still right
+        monkeypatch.setattr(replay, "wheel_of", lambda terms: engine.DOUBLE_ZERO)
+        prepared = replay.prepare("roulette", Terms(play=None, payouts=schedule, params={"roulette_zero_rule": zero}))
     wheel = prepared.wheel
     assert len(wheel.pockets) == pockets
     placings = [(kind, sorted(numbers, key=str)) for kind, sets in engine.legal_bets(wheel).items() for numbers in sets]
@@ -202,3 +210,24 @@ def test_every_number_settles_every_bet_as_an_independent_computation(pockets, z
         found = list(replay.replay(prepared, replay.start(prepared), coup(number, *wrong)))
         assert [pointer for _, pointer, _ in found] == [f"/bets/{i}/net" for i in range(len(wrong))]
         assert {aspect for aspect, _, _ in found} == {"settlement"}
+
+
+# --- a table's wheel against the law's ---------------------------------------------------------------------------
+# PT roleta francesa has 37 numbers (Secção II, n.º 2; the spin, n.º 23: «num dos 37 compartimentos do prato»).
+# A table configuration declaring a 38-pocket wheel is refused (PT-FROUL-POCKETS); its log's coups were once
+# replayed on a double-zero wheel: a coup on "00", and a pleno on it paid 35, passed PT-ROUL-LOG-SPIN and -CHANCES,
+# which report both when no configuration is named. A declaration may only tighten the law (wheel_of in
+# casino_audit/replay/roulette.py once took the configuration's pockets as given).
+def test_a_refused_38_pocket_wheel_does_not_make_00_a_french_roulette_pocket(cli, tmp_path):
+    table = (EXAMPLES / "pt/table-french-roulette.yaml").read_text("utf-8").replace("pockets: 37", "pockets: 38")
+    (tmp_path / "table.yaml").write_text(table.replace("number: RF1", "number: F1"), "utf-8")
+    header = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "Casino Estoril",
+              "table": "F1", "table_config": "table.yaml"}
+    coup = {"coup": 1, "time": "2026-11-02T21:00:05", "session": "2026-11-02",
+            "staff": {"croupier": "C-3", "spinner": "C-7"}, "number": "00",
+            "bets": [{"seat": 1, "chance": "pleno", "numbers": ["00"], "stake": 5, "net": 175}]}
+    path = tmp_path / "log.jsonl"
+    path.write_text(json.dumps(header) + "\n" + json.dumps(coup) + "\n", "utf-8")
+    done = cli("check", str(path), "--format", "json")
+    rules = {f["rule_id"] for f in json.loads(done.stdout)["findings"]}
+    assert {"PT-ROUL-LOG-SPIN", "PT-ROUL-LOG-CHANCES"} <= rules
