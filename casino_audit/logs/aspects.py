@@ -32,6 +32,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.law_minimum = limits.get("law_minimum")  # the least minimum the law allows (law_minimum), if known
         self.maxima = {k: money(v) for k, v in (limits.get("maxima") or {}).items()}
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
+        self.chance_said: set[tuple] = set()  # (chance, minimum, maximum) whose coefficient was judged
         self.last_coup: int | None = None
         first = session.header.data.get("first_coup") if isinstance(session.header.data, dict) else None
         self.first_coup = first if type(first) is int else 1  # a log that continues another says where it starts
