@@ -32,6 +32,11 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.law_minimum = limits.get("law_minimum")  # the least minimum the law allows (law_minimum), if known
         self.maxima = {k: money(v) for k, v in (limits.get("maxima") or {}).items()}
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
+        # the limits a coup's own may narrow, never widen: the table configuration's. The header's are not
+        # held so: a coup sets the limits of its day or session anew (LU Art. 37-3), up as well as down
+        table = session.terms.table
+        stakes = (table.get("stakes") or {}) if isinstance(table, dict) else {}
+        self.approved = {key: money(stakes.get(f"{key}_eur")) for key in ("minimum", "maximum")}
         self.chance_said: set[tuple] = set()  # (chance, minimum, maximum) whose coefficient was judged
         self.last_coup: int | None = None
         first = session.header.data.get("first_coup") if isinstance(session.header.data, dict) else None

@@ -9,6 +9,7 @@ from decimal import MAX_PREC, Context, Decimal
 from fractions import Fraction
 from typing import Iterator, Mapping
 
+from casino_audit.core import findings as F
 from casino_audit.core import pointers
 from casino_audit.core.display import brief
 from casino_audit.core.findings import Finding
@@ -45,6 +46,7 @@ class LimitAspects:
                     value = money(given[key])
                     if value is not None and value != getattr(current, key):
                         changes[key] = value
+            yield from self._loosened(record, changes)
         for key in ("minimum", "maximum"):
             for rule, spec in self.wanted.get(f"{key}_unchanged", ()):
                 period = self._period(spec["per"], when)
@@ -71,6 +73,23 @@ class LimitAspects:
                 yield from self._coefficient(record, "/limits" if changes else "/coup", "the maximum",
                                              current.maximum, current.minimum, ratio)
             yield from self._chance_coefficients(record, bool(changes))
+
+    def _loosened(self, record, changes: dict) -> Iterator[Finding]:
+        """A coup's limits only tighten the table configuration's, the limits approved for the table: a
+        maximum over it or a minimum under it is said at the coup's limits and set aside, its stakes held to the
+        approved bounds (PT blackjack n.º 14: «até atingir o máximo» fixed for the table). Read as they were, a
+        configuration of 10 to 300 turned into 20 to 600 by a coup let a stake of 500 through in silence."""
+        for key, value in list(changes.items()):
+            approved = self.approved.get(key)
+            if approved is None or (value <= approved if key == "maximum" else value >= approved):
+                continue
+            del changes[key]
+            yield self.session._tool(
+                F.LOAD_AMBIGUOUS, f"/limits/{key}",
+                f"this coup's {key} {cents(value)} is {'over' if key == 'maximum' else 'under'} the {key} "
+                f"{cents(approved)} of the table configuration the header names: a coup's limits may only "
+                f"narrow the table's; its stakes are held to the {key} {cents(getattr(self.limits, key))} in "
+                "force", record)
 
     def _coefficient(self, record, pointer, what, maximum, minimum, ratio) -> Iterator[Finding]:
         for rule, spec in self.wanted["maximum_coefficient"]:
