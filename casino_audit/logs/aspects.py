@@ -44,6 +44,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.last_time: datetime | None = None  # the previous coup's instant (UTC; as written where no zone is known)
         self.last_written: datetime | None = None  # its time as written
         self.zone = session.zone
+        self.offsets_said: set = set()  # the offsets from UTC the table's zone does not show, said once each
         self.stamp: tuple | None = None  # (the second the last coups are stamped with, how many, the first's number)
         self.began = None  # the table's local day the session in force began on (`per: session_day`)
         self.unnamed: set = set()  # (place, name) of the names that say nothing, said already

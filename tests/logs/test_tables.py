@@ -144,11 +144,12 @@ def test_a_drifting_utc_offset_is_a_finding_and_summer_time_is_not(cli, tmp_path
     code, found = run_log(cli, tmp_path, header, coups)
     # (and the tenth of these coups, all one instant, is ten coups stamped with the same second: one more LOG-TIME)
     assert code == 1 and found[0] == ("LOG-TIME", 3, "/time") and len(found) == 14
-    # summer time ends: 02:59+02:00 then 02:01+01:00 (01:00 UTC on October's last Sunday), two minutes apart
+    # summer time ends in Lisbon: 01:59+01:00 then 01:01+00:00 (01:00 UTC on October's last Sunday), two minutes
+    # apart (offsets its clock shows: +02:00 on a Portuguese table is said, `test_an_offset_...table_zone_is_said`)
     coups = [roulette_coup(1, 1, {**RED, "stake": 5, "net": 5}), roulette_coup(2, 1, {**RED, "stake": 5, "net": 5})]
-    coups[0]["time"], coups[1]["time"] = "2026-10-25T02:59:00+02:00", "2026-10-25T02:01:00+01:00"
+    coups[0]["time"], coups[1]["time"] = "2026-10-25T01:59:00+01:00", "2026-10-25T01:01:00+00:00"
     assert run_log(cli, tmp_path, header, coups) == (0, [])
-    coups[0]["time"], coups[1]["time"] = "2026-10-24T02:59:00+02:00", "2026-10-24T02:01:00+01:00"  # a day early
+    coups[0]["time"], coups[1]["time"] = "2026-10-24T01:59:00+01:00", "2026-10-24T01:01:00+00:00"  # a day early
     code, found = run_log(cli, tmp_path, header, coups)
     assert code == 1 and found == [("LOG-TIME", 3, "/time")]
 
