@@ -63,6 +63,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.misnamed: set[str] = set()  # the turn rules' roles some coup wrote otherwise (`Spinner`), said once
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
+        self.seatless_said = False  # a seatless stake beside a seat's on one bet, said once
         self.started = False  # the first coup sets the limits in force: the coefficient is judged there
         if ("stake_limits" in wanted or "stake_multiple" in wanted) and self.stakes is None:
             for aspect in ("stake_limits", "stake_multiple"):
