@@ -63,7 +63,7 @@ def nameless(text: str) -> str | None:
     """Why a name names no one a reader could tell apart, or None: empty or only spaces, or holding a character
     that is drawn as nothing or that no one can read (a control or format character, a zero-width space, a
     variation selector, a private-use or unassigned code point), or a combining mark on no letter (at its start or
-    after a space). Such a name is refused where it is written, never compared."""
+    after a space), or a placeholder (`_placeholder`: "-", "?", "N/A"). Such a name is refused where it is written, never compared."""
     if not text.strip():
         return "is empty" if not text else "is only spaces"
     before = " "
@@ -73,6 +73,28 @@ def nameless(text: str) -> str | None:
         if unicodedata.category(char).startswith("M") and before.isspace():
             return f"holds U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}), a combining mark on no letter"
         before = char
+    return _placeholder(text)
+
+
+# Words a filer writes where a name is not known: they name no one (compared as `same_name` reads them)
+_PLACEHOLDERS = ("n/a", "n.a.", "na", "n/d", "nd", "none", "null", "nobody", "no one", "unknown", "tbd",
+                 "tba", "x", "xx", "xxx", "idem", "ditto", "nenhum", "ninguem", "ninguém", "desconhecido",
+                 "personne", "inconnu", "aucun", "unbekannt", "keiner")
+
+
+@functools.lru_cache(maxsize=1)
+def _placeholder_names() -> frozenset[str]:
+    return frozenset(same_name(word) for word in _PLACEHOLDERS)
+
+
+def _placeholder(text: str) -> str | None:
+    """Why a name written in full is still no one's, or None: only punctuation, dashes and symbols ("-", "?",
+    "—", "..."), or a word written where a name is not known ("N/A", "unknown", "TBD"), in any case and through
+    its skeleton. A placeholder read as a person relieves a croupier no one relieved."""
+    if all(unicodedata.category(char)[0] in "PSZ" or char.isspace() for char in text):
+        return "is only punctuation or symbols"
+    if same_name(text) in _placeholder_names():
+        return "is a placeholder written where a name is not known"
     return None
 
 

@@ -32,12 +32,19 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.law_minimum = limits.get("law_minimum")  # the least minimum the law allows (law_minimum), if known
         self.maxima = {k: money(v) for k, v in (limits.get("maxima") or {}).items()}
         self.minima = {k: money(v) for k, v in (limits.get("minima") or {}).items()}
+        # the limits a coup's own may narrow, never widen: the table configuration's. The header's are not
+        # held so: a coup sets the limits of its day or session anew (LU Art. 37-3), up as well as down
+        table = session.terms.table
+        stakes = (table.get("stakes") or {}) if isinstance(table, dict) else {}
+        self.approved = {key: money(stakes.get(f"{key}_eur")) for key in ("minimum", "maximum")}
+        self.chance_said: set[tuple] = set()  # (chance, minimum, maximum) whose coefficient was judged
         self.last_coup: int | None = None
         first = session.header.data.get("first_coup") if isinstance(session.header.data, dict) else None
         self.first_coup = first if type(first) is int else 1  # a log that continues another says where it starts
         self.last_time: datetime | None = None  # the previous coup's instant (UTC; as written where no zone is known)
         self.last_written: datetime | None = None  # its time as written
         self.zone = session.zone
+        self.offsets_said: set = set()  # the offsets from UTC the table's zone does not show, said once each
         self.stamp: tuple | None = None  # (the second the last coups are stamped with, how many, the first's number)
         self.began = None  # the table's local day the session in force began on (`per: session_day`)
         self.unnamed: set = set()  # (place, name) of the names that say nothing, said already
@@ -56,6 +63,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.misnamed: set[str] = set()  # the turn rules' roles some coup wrote otherwise (`Spinner`), said once
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False
+        self.seatless_said = False  # a seatless stake beside a seat's on one bet, said once
         self.started = False  # the first coup sets the limits in force: the coefficient is judged there
         if ("stake_limits" in wanted or "stake_multiple" in wanted) and self.stakes is None:
             for aspect in ("stake_limits", "stake_multiple"):

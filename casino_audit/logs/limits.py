@@ -9,6 +9,7 @@ from decimal import MAX_PREC, Context, Decimal
 from fractions import Fraction
 from typing import Iterator, Mapping
 
+from casino_audit.core import findings as F
 from casino_audit.core import pointers
 from casino_audit.core.display import brief
 from casino_audit.core.findings import Finding
@@ -45,6 +46,7 @@ class LimitAspects:
                     value = money(given[key])
                     if value is not None and value != getattr(current, key):
                         changes[key] = value
+            yield from self._loosened(record, changes)
         for key in ("minimum", "maximum"):
             for rule, spec in self.wanted.get(f"{key}_unchanged", ()):
                 period = self._period(spec["per"], when)
@@ -68,13 +70,70 @@ class LimitAspects:
         if (changes or first) and "maximum_coefficient" in self.wanted:
             ratio = _ratio(current.minimum, current.maximum)
             if ratio:
-                for rule, spec in self.wanted["maximum_coefficient"]:
-                    allowed = [Fraction(money(v) or 0) for v in spec["one_of"]]
-                    if ratio not in allowed:
-                        shown = ", ".join(str(money(v)) for v in spec["one_of"])
-                        yield from self.session._breach("maximum_coefficient", record, "/limits" if changes else "/coup",
-                                              f"the maximum {cents(current.maximum)} is {_times(ratio)} times the "
-                                              f"minimum {cents(current.minimum)}; the law allows {shown} times")
+                yield from self._coefficient(record, "/limits" if changes else "/coup", "the maximum",
+                                             current.maximum, current.minimum, ratio)
+            yield from self._chance_coefficients(record, bool(changes))
+
+    def _loosened(self, record, changes: dict) -> Iterator[Finding]:
+        """A coup's limits only tighten the table configuration's, the limits approved for the table: a
+        maximum over it or a minimum under it is said at the coup's limits and set aside, its stakes held to the
+        approved bounds (PT blackjack n.º 14: «até atingir o máximo» fixed for the table). Read as they were, a
+        configuration of 10 to 300 turned into 20 to 600 by a coup let a stake of 500 through in silence."""
+        for key, value in list(changes.items()):
+            approved = self.approved.get(key)
+            if approved is None or (value <= approved if key == "maximum" else value >= approved):
+                continue
+            del changes[key]
+            yield self.session._tool(
+                F.LOAD_AMBIGUOUS, f"/limits/{key}",
+                f"this coup's {key} {cents(value)} is {'over' if key == 'maximum' else 'under'} the {key} "
+                f"{cents(approved)} of the table configuration the header names: a coup's limits may only "
+                f"narrow the table's; its stakes are held to the {key} {cents(getattr(self.limits, key))} in "
+                "force", record)
+
+    def _coefficient(self, record, pointer, what, maximum, minimum, ratio) -> Iterator[Finding]:
+        for rule, spec in self.wanted["maximum_coefficient"]:
+            allowed = [Fraction(money(v) or 0) for v in spec["one_of"]]
+            if ratio not in allowed:
+                shown = ", ".join(str(money(v)) for v in spec["one_of"])
+                yield from self.session._breach("maximum_coefficient", record, pointer,
+                                                f"{what} {cents(maximum)} is {_times(ratio)} times the "
+                                                f"minimum {cents(minimum)}; the law allows {shown} times",
+                                                [(rule, spec)])
+
+    def _chance_coefficients(self, record, changed: bool) -> Iterator[Finding]:
+        """Each maximum given per chance held to the coefficient as the table's is (LU Art. 37-5, al. 4: «Le
+        maximum des mises est, pour chaque table, fixé ... à 50, 100 ou 200 fois le minimum des mises»): over its
+        own minimum where the limits give one, else the table's. A limits' maximum written per chance alone would
+        otherwise escape the law. The table's maximum (the one given, else the highest per chance) must be one of
+        the coefficients; a chance's cap under it, at most the largest. Said where it is declared (the header's `limits/maxima`, or the table
+        configuration it names) when the log starts, at the coup's `limits` when a coup changes the minimum."""
+        session = self.session
+        table = session.terms.table
+        stakes = table.get("stakes") if isinstance(table, Mapping) else None
+        from_table = isinstance(stakes, Mapping) and stakes.get("maxima_eur") not in (None, {})
+        given = {name: value for name, value in self.maxima.items() if value is not None}
+        table_maximum = self.limits.maximum
+        # where a table maximum is given it is the one the coefficient reads: a chance's narrower cap under it
+        # is the table's own (an égalité held lower), and only a cap over it is the table's maximum again
+        highest = max(given.values(), default=None) if table_maximum is None else table_maximum
+        most = max((Fraction(money(v) or 0) for _, spec in self.wanted["maximum_coefficient"]
+                    for v in spec["one_of"]), default=None)
+        for name, maximum in given.items():
+            minimum = self.minima.get(name) or self.limits.minimum
+            ratio = _ratio(minimum, maximum)
+            if not ratio or (name, minimum, maximum) in self.chance_said:
+                continue
+            if maximum < highest and (most is None or ratio <= most):
+                continue  # a cap under the table's maximum, within the most the law allows
+            self.chance_said.add((name, minimum, maximum))
+            if changed:
+                place, where = record, "/limits"
+            elif from_table:
+                place, where = session.header, "/table_config"
+            else:
+                place, where = session.header, pointers.child("/limits/maxima", name)
+            yield from self._coefficient(place, where, f"the maximum on {name}", maximum, minimum, ratio)
 
     def held_to_law(self, record) -> Iterator[Finding]:
         """The limits in force, as a table configuration's `stakes`, through the law's table rules on them; each

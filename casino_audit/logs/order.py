@@ -70,6 +70,7 @@ class OrderAspects:
         else:
             when = self._instant(written)
             last = self.last_time
+            yield from self._offset_of_zone(record, data, written, when)
             if when is None:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, a time the clock of "
                                                 f"{self.zone.key} never shows (it goes forward an hour that night)",
@@ -126,6 +127,28 @@ class OrderAspects:
                     yield from self._nameless(record, pointers.child("/staff", role), who, f"the {role}",
                                               "read as no one named (whoever held the place before holds it on)")
         return when
+
+    def _offset_of_zone(self, record, data, written: datetime, when: datetime | None) -> Iterator[Finding]:
+        """A time's offset from UTC is the one the table's clock shows at that instant, or UTC's: +14:00 on a Luxembourg
+        table moves its coups to other days as a header `timezone` outside the jurisdiction would. The coup is
+        read at the instant written (its day the table's at that instant); said once per offset."""
+        if written.tzinfo is None or when is None or self.zone is None:
+            return
+        try:
+            shown = when.astimezone(self.zone).utcoffset()
+        except OverflowError:
+            return
+        offset = written.utcoffset()
+        if offset in (shown, timedelta(0)) or offset in self.offsets_said:
+            return  # UTC itself names the instant as well as the table's clock does
+        last = self.last_written
+        if last is not None and last.tzinfo is not None and offset != last.utcoffset():
+            return  # an offset that moves from the previous coup's: the drift's finding (`order`), not two
+        self.offsets_said.add(offset)
+        yield self.session._tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, an offset from UTC the clock "
+                                                      f"of {self.zone.key} does not show at that instant (it shows "
+                                                      f"{_offset(shown)}): read as that instant, on the table's day "
+                                                      f"{self._day(when)} (said once for each such offset)", record)
 
     def _instant(self, written: datetime) -> datetime | None:
         """A coup's time as an instant: with its offset as written; without, as the table's local time (the hour
@@ -313,3 +336,9 @@ def _pause(idle: timedelta) -> str:
 
 def _comparable(a: datetime, b: datetime) -> bool:
     return (a.tzinfo is None) == (b.tzinfo is None)
+
+
+def _offset(delta: timedelta) -> str:
+    """An offset from UTC as ISO 8601 writes it (+01:00)."""
+    minutes = int(delta.total_seconds()) // 60
+    return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"

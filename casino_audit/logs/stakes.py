@@ -9,7 +9,7 @@ from typing import Iterator, Mapping
 from casino_audit.core import findings as F
 from casino_audit.core import pointers
 from casino_audit.core.display import brief
-from casino_audit.core.findings import Finding
+from casino_audit.core.findings import Finding, Severity
 from casino_audit.core.values import show
 from casino_audit.replay import cents, is_multiple, money
 from casino_audit.logs.limits import _EXACT
@@ -44,6 +44,10 @@ class StakeAspects:
             group = placed[0] if placed else None
             total = None
             if group is not None and amount is not None:
+                if not self.seatless_said and type(group) is tuple and len(group) > 1 \
+                        and any(other[1:] == group[1:] and (other[0] is None) != (group[0] is None)
+                                for other in totals):
+                    yield from self._seatless(record, pointer)
                 total = totals[group] = totals.get(group, 0) + amount
                 total = total if total != amount else None  # the first record alone: judged as it is
             if amount is None:  # the shape check bounds amounts; one past what `money` reads is said, not skipped
@@ -199,6 +203,16 @@ class StakeAspects:
                     F.LOAD_AMBIGUOUS, "/table_config" if from_table else pointers.child(f"/limits/{kind}", name),
                     f"{where} names {brief(show(name))}, no chance of {session.game}: a chance spelt otherwise is "
                     f"not limited by it (the table's {kind[:-1]}um held its stakes instead)")
+
+    def _seatless(self, record, pointer) -> Iterator[Finding]:
+        """A stake written with no seat beside a seat's stake on the same bet may be that seat's (PT roulette
+        n.º 32, d): «para cada jogador»): the seatless stakes are held as one player apart from the seats, never
+        added to a seat's total by guess; said once per log."""
+        self.seatless_said = True
+        yield self.session._tool(F.LOAD_AMBIGUOUS, pointer, "a stake with no seat on a bet a seat also stakes: "
+                                 "the stakes with no seat are held to the maximum as one player apart from the "
+                                 "seats, and a seat's total with them is not judged (said once for the log)",
+                                 record, Severity.INFO)
 
 
 def _chances(spec: dict) -> frozenset | None:

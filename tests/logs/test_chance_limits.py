@@ -1,6 +1,11 @@
 """A log's limits per chance, the minimum by order and the header's amounts, red-teamed as a filer who wants a
 breach through and as an inspector who must not see a legal filing flagged. Each test failed on the code before its fix."""
 
+import json
+
+import pytest
+
+from helpers.command import EXAMPLES, log_findings
 from helpers.game_logs import roulette_coup, run_log
 
 FRENCH = {"kind": "game-log", "jurisdiction": "PT", "game": "french_roulette", "casino": "Casino Estoril",
@@ -208,3 +213,31 @@ def test_a_maximum_the_table_configuration_leaves_out_is_the_headers_and_none_is
     done = cli("check", str(path), "--format", "json", *params)
     notes = [f["message"] for f in json.loads(done.stdout)["findings"] if f["rule_id"] == "PT-BJ-LOG-LIMITS"]
     assert done.returncode == 0 and len(notes) == 1 and "no minimum stake is known" in notes[0]
+
+
+# --- a maximum given per chance alone is the table's maximum: held to the law's coefficient -----------------
+def _example_lines(name):
+    return [json.loads(line) for line in (EXAMPLES / name).read_text("utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("name, limits, rule, chance", [
+    ("lu/log-punto-banco.jsonl", {"minimum": 20, "maxima": {"punto": 10000, "banco": 10000, "egalite": 10000}},
+     "LU-PB-LOG-COEFFICIENT", "punto"),
+    ("lu/log-blackjack.jsonl", {"minimum": 10, "maxima": {"box": 10000}}, "LU-BJ-LOG-COEFFICIENT", "box"),
+])
+def test_a_maximum_declared_per_chance_is_held_to_the_law_coefficient(cli, tmp_path, name, limits, rule, chance):
+    """LU Art. 37-5, al. 4 (Art. 33, al. 4 for blackjack): «à 50, 100 ou 200 fois le minimum des mises». A table
+    maximum of 10,000 at a minimum of 20 (500 times) was flagged; the same 10,000 written per chance passed."""
+    records = _example_lines(name)
+    records[0]["limits"] = limits
+    for coup in records[1:]:
+        coup.pop("limits", None)  # the header's limits stay in force
+    found = log_findings(cli, tmp_path, records)
+    assert any(f["rule_id"] == rule and f["severity"] == "error" and f["pointer"] == f"/limits/maxima/{chance}"
+               for f in found), [(f["rule_id"], f["pointer"], f["message"][:80]) for f in found]
+    # 100 times per chance, and a narrower cap (égalité at 10 times) under it: legal, nothing said of the coefficient
+    legal = {**limits, "maxima": {key: limits["minimum"] * 100 for key in limits["maxima"]}}
+    if "egalite" in legal["maxima"]:
+        legal["maxima"]["egalite"] = limits["minimum"] * 10
+    records[0]["limits"] = legal
+    assert not [f for f in log_findings(cli, tmp_path, records) if f["rule_id"] == rule]

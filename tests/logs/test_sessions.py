@@ -136,6 +136,6 @@ def test_ten_coups_stamped_with_the_same_second_are_a_finding(cli, tmp_path):
                   lambda t: "noite")
     code, found = run_log(cli, tmp_path, FRENCH, coups)  # nine in one second, then nine in the next: two runs
     assert (code, found) == (0, [])
-    coups = spins(["2026-11-02T20:00:00.250+01:00"] * 5 + ["2026-11-02T20:00:00.750+01:00"] * 5, lambda t: "noite")
+    coups = spins(["2026-11-02T20:00:00.250+00:00"] * 5 + ["2026-11-02T20:00:00.750+00:00"] * 5, lambda t: "noite")
     code, found = run_log(cli, tmp_path, FRENCH, coups)  # the same second, whatever its fraction
     assert code == 1 and found == [("LOG-TIME", 11, "/time")]

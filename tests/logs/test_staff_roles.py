@@ -2,7 +2,10 @@
 a log naming its thrower `deitador` beside a rotating croupier is held to the thrower's hour, not passed on the
 croupier's turns."""
 
+import copy
 import json
+
+import pytest
 
 from helpers.command import EXAMPLES, log_findings
 
@@ -32,3 +35,33 @@ def test_the_croupier_is_the_thrower_where_no_deitador_is_named(cli, tmp_path):
     assert _turns(cli, tmp_path, _log([{"croupier": "C-1"}] * 5)) == [("PT-BF-LOG-THROWER-TURN", 6, "/staff/croupier")]
     staffs = [{"croupier": "C-1", "deitador": f"C-{n}"} for n in range(2, 7)]  # the throwers change: no breach
     assert _turns(cli, tmp_path, _log(staffs)) == []
+
+
+# --- a placeholder where a name goes names no one: it relieves no spinner ---------------------------------------
+def _roulette_spinners(spinners):
+    header, coup = [json.loads(line) for line in
+                    (EXAMPLES / "pt/log-french-roulette.jsonl").read_text("utf-8").splitlines()][:2]
+    records = [header]
+    for index, spinner in enumerate(spinners):
+        record = copy.deepcopy(coup)
+        minutes = 21 * 60 + index * 10
+        record.update(coup=index + 1, time=f"2026-11-02T{minutes // 60:02d}:{minutes % 60:02d}:05",
+                      staff={"croupier": "C-3", "spinner": spinner})
+        records.append(record)
+    return records
+
+
+@pytest.mark.parametrize("placeholder", ["-", "?", "N/A", "—", "unknown", "TBD"])
+def test_a_placeholder_spinner_relieves_no_one(cli, tmp_path, placeholder):
+    """PT n.º 33: «nunca podendo a sua permanência na banca ser superior a uma hora». One coup whose spinner was
+    "-" ended C-7's turn and began another: C-7 spun from 21:00 to 23:00 in silence."""
+    found = log_findings(cli, tmp_path, _roulette_spinners(["C-7"] * 6 + [placeholder] + ["C-7"] * 6))
+    assert any(f["rule_id"] == "PT-ROUL-LOG-SPINNER" and f["severity"] == "error" for f in found), \
+        [(f["rule_id"], f["message"][:80]) for f in found]
+    assert any(f["pointer"] == "/staff/spinner"
+               and f["rule_id"] == "LOAD-AMBIGUOUS" for f in found), [(f["rule_id"], f["pointer"]) for f in found]
+
+
+def test_a_name_with_a_dash_or_a_letter_x_in_it_is_a_name(cli, tmp_path):
+    found = log_findings(cli, tmp_path, _roulette_spinners(["C-7"] * 3 + ["X-2", "Xavier", "Na-Young"]))
+    assert not [f for f in found if f["pointer"] == "/staff/spinner"], found

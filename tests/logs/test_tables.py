@@ -2,12 +2,14 @@
 offsets, burns; breaches a filer could get through, and legal filings flagged, each reproduced (a failing test on
 the code before) and judged right now, at its line."""
 
+import copy
 import json
+import shutil
 from decimal import Decimal
 
 import pytest
 
-from helpers.command import EXAMPLES
+from helpers.command import EXAMPLES, log_findings
 from helpers.game_logs import CRAPS, CRAPS_PARAMS, STAYS, dice_coup, roulette_coup, run_log
 
 
@@ -142,11 +144,12 @@ def test_a_drifting_utc_offset_is_a_finding_and_summer_time_is_not(cli, tmp_path
     code, found = run_log(cli, tmp_path, header, coups)
     # (and the tenth of these coups, all one instant, is ten coups stamped with the same second: one more LOG-TIME)
     assert code == 1 and found[0] == ("LOG-TIME", 3, "/time") and len(found) == 14
-    # summer time ends: 02:59+02:00 then 02:01+01:00 (01:00 UTC on October's last Sunday), two minutes apart
+    # summer time ends in Lisbon: 01:59+01:00 then 01:01+00:00 (01:00 UTC on October's last Sunday), two minutes
+    # apart (offsets its clock shows: +02:00 on a Portuguese table is said, `test_an_offset_...table_zone_is_said`)
     coups = [roulette_coup(1, 1, {**RED, "stake": 5, "net": 5}), roulette_coup(2, 1, {**RED, "stake": 5, "net": 5})]
-    coups[0]["time"], coups[1]["time"] = "2026-10-25T02:59:00+02:00", "2026-10-25T02:01:00+01:00"
+    coups[0]["time"], coups[1]["time"] = "2026-10-25T01:59:00+01:00", "2026-10-25T01:01:00+00:00"
     assert run_log(cli, tmp_path, header, coups) == (0, [])
-    coups[0]["time"], coups[1]["time"] = "2026-10-24T02:59:00+02:00", "2026-10-24T02:01:00+01:00"  # a day early
+    coups[0]["time"], coups[1]["time"] = "2026-10-24T01:59:00+01:00", "2026-10-24T01:01:00+00:00"  # a day early
     code, found = run_log(cli, tmp_path, header, coups)
     assert code == 1 and found == [("LOG-TIME", 3, "/time")]
 
@@ -274,3 +277,33 @@ def test_a_misspelt_burn_or_limits_key_switches_nothing_off(cli, tmp_path):
     done = cli("check", str(log), *CSV_PARAMS, "--ignore", "LU-PB-LOG-BURN", "--format", "json")
     assert {"name": "ignore", "value": ["LU-PB-LOG-BURN"], "source": "option --ignore"} in \
         json.loads(done.stdout)["settings"]
+
+
+# --- a coup's limits narrow the table configuration's, never widen them ---------------------------------------
+def _configured_blackjack(tmp_path, stake, limits):
+    shutil.copy(EXAMPLES / "pt/table-blackjack.yaml", tmp_path / "table.yaml")
+    header, coup = [json.loads(line) for line in
+                    (EXAMPLES / "pt/log-blackjack.jsonl").read_text("utf-8").splitlines()][:2]
+    header = {**header, "table": "BJ5", "table_config": "table.yaml"}
+    header.pop("limits")
+    coup = copy.deepcopy(coup)
+    coup["boxes"] = coup["boxes"][:1]
+    coup["boxes"][0]["hands"][0].update(stake=stake, net=stake)
+    coup["limits"] = limits
+    return [header, coup]
+
+
+def test_a_coup_cannot_raise_the_configuration_maximum_in_silence(cli, tmp_path):
+    """PT blackjack n.º 14: «até atingir o máximo» fixed for the table. The configuration of BJ5 approves 10 to
+    300; coup 1 wrote 20 to 600 and a box staked 500: the coup's limits replaced the configuration's, exit 0."""
+    found = log_findings(cli, tmp_path, _configured_blackjack(tmp_path, "500", {"minimum": "20", "maximum": "600"}))
+    said = {(f["rule_id"], f["pointer"]) for f in found if f["severity"] == "error"}
+    assert ("LOAD-AMBIGUOUS", "/limits/maximum") in said, said
+    assert any(rule == "PT-BJ-LOG-LIMITS" for rule, _ in said), said  # the 500 held to the configuration's 300
+    found = log_findings(cli, tmp_path, _configured_blackjack(tmp_path, "5", {"minimum": "5", "maximum": "300"}))
+    assert any(f["rule_id"] == "LOAD-AMBIGUOUS" and f["pointer"] == "/limits/minimum" for f in found), found
+
+
+def test_a_coup_may_narrow_the_configuration_limits(cli, tmp_path):
+    found = log_findings(cli, tmp_path, _configured_blackjack(tmp_path, "200", {"minimum": "20", "maximum": "200"}))
+    assert not [f for f in found if f["pointer"].startswith("/limits") or f["rule_id"] == "PT-BJ-LOG-LIMITS"], found

@@ -2,9 +2,12 @@
 of its jurisdiction's, default the jurisdiction's first): the hour the clock goes back in October is no step back,
 an hour the clock skips in March is no time at all, and a day is the table's local day."""
 
+import json
+
 import pytest
 
 from casino_audit.law.rulesets import load_builtin
+from helpers.command import EXAMPLES, log_findings
 from helpers.game_logs import FRENCH, RED
 from helpers.game_logs import LU_ENGLISH, roulette_coup, run_log
 
@@ -86,3 +89,21 @@ def test_each_jurisdiction_names_its_tables_zones():
     assert load_builtin("lu").time_zones == ("Europe/Luxembourg",)
     assert load_builtin("pt").time_zones == ("Europe/Lisbon", "Atlantic/Madeira", "Atlantic/Azores")
     assert load_builtin("mc").time_zones == ("Europe/Monaco",)
+
+
+# --- a time's offset is the one the table's clock shows (or UTC's) ---------------------------------------------
+def test_an_offset_that_is_not_the_table_zone_is_said(cli, tmp_path):
+    """LU Art. 37-3, al. 1: «Durant une même journée, le minimum des mises ... ne peut être modifié». Two coups
+    written on 2 November at +14:00 read as 1 and 2 November in Luxembourg, and a minimum changed between them
+    passed, exit 0: the offset, no clock of the table's zone, was read without a word."""
+    records = [json.loads(line) for line in
+               (EXAMPLES / "lu/log-english-roulette.jsonl").read_text("utf-8").splitlines()][:3]
+    records[1]["time"] = "2026-11-02T10:00:05+14:00"
+    records[2]["time"] = "2026-11-02T14:00:05+14:00"
+    records[2]["limits"] = {"minimum": 1, "maximum": 360}
+    found = log_findings(cli, tmp_path, records)
+    assert [(f["rule_id"], f["pointer"]) for f in found if f["rule_id"] == "LOG-TIME"] == [("LOG-TIME", "/time")]
+    assert "2026-11-01" in next(f["message"] for f in found if f["rule_id"] == "LOG-TIME")
+    for record, time in zip(records[1:], ("2026-11-02T10:00:05+01:00", "2026-11-02T10:30:05+01:00")):
+        record["time"] = time  # the table's clock (UTC is one too: test_a_day_is_the_tables_local_day)
+    assert not [f for f in log_findings(cli, tmp_path, records) if f["rule_id"] == "LOG-TIME"]

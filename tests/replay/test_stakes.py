@@ -3,7 +3,7 @@ through, reproduced (a failing test on the code before) and found now, at its li
 
 import json
 
-from helpers.command import EXAMPLES
+from helpers.command import EXAMPLES, log_findings
 from decimal import Decimal
 from helpers.game_logs import CASINO_2000, CRAPS, CRAPS_PARAMS, LU_ENGLISH, STAYS, dice_coup, roulette_coup, run_log
 
@@ -203,3 +203,19 @@ def test_a_limit_filed_under_no_chance_of_the_game_is_a_finding(cli, tmp_path):
     # the law's own names (LU Art. 37-3's «12 numéros», «24 numéros»): nothing to say
     assert run_log(cli, tmp_path, {**header, "limits": {"minimum": 2, "maxima": {
         "plein": 40, "chances_simples": 720, "douze_numeros": 480, "vingt_quatre_numeros": 960}}}, coups) == (0, [])
+
+
+# --- a seatless stake beside a seat's on one bet could be that seat's: said, never guessed ----------------------
+def test_a_seatless_stake_beside_a_seat_stake_is_said(cli, tmp_path):
+    """PT roulette n.º 32, d): «para cada jogador». Seat 1's 1,500 on pleno 17 and a seatless 1,500 on it (3,000
+    over a maximum of 2,500) passed in silence: a seatless stake may be any seat's. Held as one player apart
+    from the seats (the sums unchanged), and that is said once."""
+    records = [json.loads(line) for line in
+               (EXAMPLES / "pt/log-french-roulette.jsonl").read_text("utf-8").splitlines()][:2]
+    records[1]["bets"] = [{"seat": 1, "chance": "pleno", "numbers": [17], "stake": 1500, "net": 52500},
+                          {"chance": "pleno", "numbers": [17], "stake": 1500, "net": 52500}]
+    found = log_findings(cli, tmp_path, records)
+    notes = [f for f in found if f["rule_id"] == "LOAD-AMBIGUOUS" and f["severity"] == "info"]
+    assert len(notes) == 1 and "no seat" in notes[0]["message"] and notes[0]["pointer"] == "/bets/1/stake", found
+    records[1]["bets"][1]["seat"] = 2  # two seats: two players, nothing to say
+    assert not [f for f in log_findings(cli, tmp_path, records) if f["rule_id"] == "LOAD-AMBIGUOUS"]
