@@ -112,6 +112,13 @@ class StakeAspects:
                 if chances is not None and chances.isdisjoint(names):
                     continue
                 by = self.limits.minimum if unit == "minimum" else unit
+                if by is None and (rule.id, "minimum") not in self.unbounded:
+                    # no minimum known (no table configuration, no header limits): said, never passed in silence
+                    self.unbounded.add((rule.id, "minimum"))
+                    self.session._not_applied(rule, "no minimum of the table is known (neither the table "
+                                                    "configuration's `stakes/minimum_eur` nor the header's "
+                                                    "`limits/minimum`): whether each stake is a multiple of it "
+                                                    "cannot be told")
                 if by and not is_multiple(amount, by):
                     what = f"the table's minimum ({cents(by)})" if unit == "minimum" else cents(by)
                     yield from breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {names[0]} "

@@ -166,6 +166,25 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         self._pending = []
         return found
 
+    def _offset_held(self, when: datetime, data, record) -> Iterator[Finding]:
+        """A reading's UTC offset is the one the jurisdiction's clock shows at that instant, or UTC: another moves
+        the reading across a midnight (a count on 1 February at 01:00 written +03:00 falls in January). Said once
+        per offset; the reading is used at the instant written, its day on the jurisdiction's clock."""
+        offset = when.utcoffset()
+        if not offset:
+            return
+        try:
+            shown = when.astimezone(self.zone).utcoffset()
+        except OverflowError:  # the years 1 or 9999: no clock to compare with
+            return
+        said = self.__dict__.setdefault("offsets_said", set())
+        if offset != shown and offset not in said:
+            said.add(offset)
+            yield self._tool(F.LOG_TIME, "/time", f"`time` is {data['time']}: an offset from UTC the clock of "
+                                                  f"{self.zone.key} does not show at that instant (it shows "
+                                                  f"{_offset(shown)}); the reading is read at the instant written, "
+                                                  "its day on that clock", record)
+
     def _reading(self, record) -> Iterator[Finding]:
         data = record.data
         if not self.validator.is_valid(data):
@@ -186,6 +205,8 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                                   f"{'with' if self.aware else 'without'} one; the reading is not "
                                                   "used", record)
             return
+        if aware and self.zone is not None:
+            yield from self._offset_held(when, data, record)
         name = data["machine"]
         if not spelling(name):  # spaces or invisible characters only: no machine a reader could find
             yield self._tool(F.SHAPE_INVALID, "/machine", f"`machine` is {brief(show(name))}, which names no machine; "
@@ -286,3 +307,10 @@ def _duration(hours: Decimal) -> timedelta:
         return timedelta(microseconds=int(Fraction(hours) * 3_600_000_000))
     except OverflowError:
         return timedelta.max
+
+
+def _offset(delta) -> str:
+    """An offset from UTC as ISO 8601 writes it (+01:00)."""
+    minutes = int(delta.total_seconds() // 60)
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"

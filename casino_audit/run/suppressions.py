@@ -88,7 +88,9 @@ def _under(pointer: str | None, prefix: str | None) -> bool:
     if prefix is None or prefix == "":
         return True
     pointer = pointer or ""
-    return pointer == prefix or pointer.startswith(prefix.rstrip("/") + "/")
+    # a JSON pointer names one member (RFC 6901): "/" is the member "" of the root, "/bets/" the member "" of
+    # bets, never everything under them; a waiver covers what it names and what is under it, nothing more
+    return pointer == prefix or pointer.startswith(prefix + "/")
 
 
 def waivable(finding: Finding) -> bool:
