@@ -35,6 +35,7 @@ class StakeAspects:
                                               "maxima are multiples: give `limits/minimum` in the header")
         breach = self.session._breach
         totals: dict = {}  # one player's bet, written as several records -> its stakes so far in this coup
+        bets_by_side: dict = {}  # a bet (without its seat) -> whether it was staked with no seat, by a seat
         for pointer, chance, raw, *placed in self.stakes(data):
             amount = raw if type(raw) is int else money(raw)  # an int is exact as it is: no Decimal made
             names = chance if type(chance) is tuple else (chance,)
@@ -44,10 +45,14 @@ class StakeAspects:
             group = placed[0] if placed else None
             total = None
             if group is not None and amount is not None:
-                if not self.seatless_said and type(group) is tuple and len(group) > 1 \
-                        and any(other[1:] == group[1:] and (other[0] is None) != (group[0] is None)
-                                for other in totals):
-                    yield from self._seatless(record, pointer)
+                if not self.seatless_said and type(group) is tuple and len(group) > 1:
+                    # a bet staked with no seat and by a seat (looked up by the bet, not over every stake: a
+                    # line of 17,000 bets stays linear)
+                    seatless = group[0] is None
+                    sides = bets_by_side.setdefault(group[1:], set())
+                    if (not seatless) in sides:
+                        yield from self._seatless(record, pointer)
+                    sides.add(seatless)
                 total = totals[group] = totals.get(group, 0) + amount
                 total = total if total != amount else None  # the first record alone: judged as it is
             if amount is None:  # the shape check bounds amounts; one past what `money` reads is said, not skipped
