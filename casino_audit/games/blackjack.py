@@ -94,6 +94,13 @@ def is_blackjack(cards: Sequence[Any], from_split: bool = False) -> bool:
     return not from_split and len(cards) == 2 and sorted(value(c) for c in cards) == [1, 10]
 
 
+def blackjack_paid_at_once(up: Any) -> bool:
+    """Whether a player's blackjack is settled before the dealer plays: PT n.º 21, «Se o jogador fizer blackjack e a
+    carta aberta da banca não for uma das que possibilitem essa combinação (ás, figura ou 10), deverá ser-lhe pago
+    logo o respectivo prémio»; against an ace or a ten-card it waits for the dealer's hand (a tie is still open)."""
+    return value(up) not in (1, 10)
+
+
 def is_bust(cards: Sequence[Any], ace_counts_one: bool = False) -> bool:
     return hand_value(cards, ace_counts_one)[0] > 21
 

@@ -11,24 +11,27 @@ from casino_audit.replay import cents, money
 from casino_audit.replay.blackjack_hands import Needs, RecordedHand, cite, judged, shown, with_even_money
 
 
-def _in_play(hand: RecordedHand, rules: bj.Rules) -> bool:
-    """Whether the dealer's further cards still decide the hand (not bust, surrendered, a blackjack or paid)."""
+def _in_play(hand: RecordedHand, rules: bj.Rules, up) -> bool:
+    """Whether the dealer's further cards still decide the hand (not bust, surrendered, paid even money, or a
+    blackjack paid at once); a blackjack against an ace or a ten-card has neither lost nor been paid, so it is."""
     if hand.short:
         return True  # not known to be out of play
-    if hand.surrendered or hand.even_money or bj.is_blackjack(hand.cards, hand.from_split):
+    if hand.surrendered or hand.even_money:
         return False
+    if bj.is_blackjack(hand.cards, hand.from_split):
+        return not bj.blackjack_paid_at_once(up)
     ace_one = hand.doubled and bj.doubled_ace_counts_one(hand.cards, rules)
     return bj.hand_value(hand.cards, ace_one)[0] <= 21
 
 
-def _any_in_play(boxes: list[list[RecordedHand]], rules) -> bool:
+def _any_in_play(boxes: list[list[RecordedHand]], rules, up) -> bool:
     """Whether some hand is in play; a hand whose count needs a rule not given is judged by the others (one hand
     surely in play is enough), and only unknown if none is."""
     unknown = False
     for hands in boxes:
         for hand in hands:
             try:
-                if _in_play(hand, rules):
+                if _in_play(hand, rules, up):
                     return True
             except Needs:
                 unknown = True
@@ -39,7 +42,7 @@ def _any_in_play(boxes: list[list[RecordedHand]], rules) -> bool:
 
 def judge_dealer(rules: bj.Rules, coup: dict, boxes: list[list[RecordedHand]], minimum=None) -> Iterator:
     dealer = coup["dealer"]
-    if not _any_in_play(boxes, rules):
+    if not _any_in_play(boxes, rules, dealer[0]):
         if rules.dealer_no_draw_when_no_hand_in_play and len(dealer) > 2:
             yield "dealer_drawing", "/dealer/2", (f"the dealer drew {dealer[2]} with no hand left in play; then "
                                                   "the dealer takes no third card"), \

@@ -152,7 +152,7 @@ def _coup(coup: dict, shoe: _Shoe, rules: bj.Rules, rng, minimum, maximum, ready
             box["insurance"] = {"stake": (box["hands"][0]["stake"] * rules.insurance_maximum)}
         _play_box(box, up, shoe, rules, rng, ready, done)
     hands = [hand for box in boxes for hand in box["hands"]]
-    in_play = any(_live(hand, rules) for hand in hands)
+    in_play = any(_live(hand, up) for hand in hands)
     if in_play or not rules.dealer_no_draw_when_no_hand_in_play:
         while bj.dealer_draws(dealer, rules.dealer_rule):
             dealer.append(shoe.draw())
@@ -189,12 +189,12 @@ def _coup(coup: dict, shoe: _Shoe, rules: bj.Rules, rng, minimum, maximum, ready
     return done
 
 
-def _live(hand: dict, rules: bj.Rules) -> bool:
+def _live(hand: dict, up: str) -> bool:
     decisions = hand["decisions"]
     if "surrender" in decisions or "even_money" in decisions:
         return False
     if bj.is_blackjack(hand["cards"], "split" in decisions):
-        return False
+        return not bj.blackjack_paid_at_once(up)
     return not bj.is_bust(hand["cards"])
 
 
