@@ -23,8 +23,9 @@ class FileRecord:
     records: dict[str, int] | None = None
     # Who filed each document, as it says (a filing's `filing.applicant`, a game log's `casino`): index -> text.
     filed_by: dict[int, str] | None = None
-    # The table configuration a game log names and was replayed under (its path): checked with the log.
-    table_config: str | None = None
+    # The filings its documents name and were judged under (a game log's table configuration, a meter log's
+    # homologation files), by path: each checked with it as a filing of its own.
+    named_filings: list[str] | None = None
     # The real paths of the files its documents name and the check read (a log's table configuration, a meter
     # log's homologation file): never a report's place.
     reads: list[str] | None = None

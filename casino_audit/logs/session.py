@@ -210,6 +210,11 @@ class LogSession:
 
     # --- the stream ----------------------------------------------------------------------------------------
 
+    def named_filings(self) -> list[str]:
+        """The table configuration the coups were replayed under, where the header names one (checked with the
+        log)."""
+        return [self.terms.table_path] if self.terms.table_path is not None else []
+
     def start(self) -> Iterator[Finding]:
         yield from self._pending
         self._pending = []

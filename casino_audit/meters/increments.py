@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from casino_audit.core.findings import Finding
+from casino_audit.meters.figures import exact_decimal
 from casino_audit.meters.machines import Machine
 from casino_audit.meters.records import COIN_IN, METERS
 
@@ -84,38 +85,84 @@ class MeterIncrements:
     def _rollovers(self, machine: Machine, raw: dict, back: dict, record, set_back: frozenset | set = frozenset()
                    ) -> Iterator[Finding]:
         """Each meter that went back, taken to have rolled over unless something says otherwise: then its increment
-        is not known (None in `raw`) and the meter is reported reset."""
+        is not known (None in `raw`) and the meter is reported reset. Then a coin-in meter gone forward by more than
+        the games can stake is reported altered (its display moved on by hand: no rollover explains it)."""
         # A rollover is taken only where nothing says otherwise: it counts less than half the meter's capacity (a
-        # meter read that seldom could not be told going forward from going back), the other coin-in meter counted
-        # as much, coins staked fit the games played at the maximum stake, the drop does not exceed the coins in.
-        for meter in [m for m in (*COIN_IN, *(m for m in METERS if m not in COIN_IN)) if m in back]:
+        # meter read that seldom could not be told going forward from going back) unless the other coin-in meter,
+        # the larger, counted the same modulo this one's capacity; the other coin-in meter counted as much (modulo
+        # the smaller capacity: an 8-digit meter shows the last 8 digits of a 10-digit one); coins staked fit the
+        # games played at the maximum stake; the drop does not exceed the coins in; what was paid does not exceed
+        # what the coins staked can win at the paytable's top award.
+        larger_first = sorted(COIN_IN, key=lambda meter: -(machine.filed.get(meter) or 0))
+        for meter in [m for m in (*larger_first, *(m for m in METERS if m not in COIN_IN)) if m in back]:
             before, after, counted = back[meter]
-            capacity = 10 ** machine.filed[meter]
-            why = None
-            if 2 * counted >= capacity:
+            if meter in COIN_IN:
+                why = self._coin_in_rollover(machine, meter, counted, raw, back, set_back)
+            elif 2 * counted >= 10 ** machine.filed[meter]:
                 why = f"more than half the meter's capacity of {machine.filed[meter]} digits"
-            elif meter in COIN_IN:
-                other = COIN_IN[1 - COIN_IN.index(meter)]
-                # the games a rollover of games_played counted too bound the stakes (its raw increment)
-                games = raw.get("games_played")
-                if "games_played" in set_back:  # the games meter set back by hand: nothing bounds the coins in
-                    why = "while games_played was set back by hand at the same reading (a reset, not rollovers)"
-                elif other in back and back[other][2] != counted:
-                    why = f"where the other coin-in meter, going back too, would have counted {back[other][2]:,}"
-                elif other not in back and raw.get(other) is not None and raw[other] != counted:
-                    why = f"where the other coin-in meter counted {raw[other]:,}"
-                elif machine.max_bet is not None and games is not None and counted > machine.max_bet * games:
-                    why = f"more than {games:,} games can stake at the most of {machine.max_bet} units a game"
             elif meter == "drop":
-                staked = _staked(raw)
-                if staked is not None and counted > staked:
-                    why = f"more than the {staked:,} coins put in"
+                staked = _staked(raw, machine)
+                why = f"more than the {staked:,} coins put in" if staked is not None and counted > staked else None
+            else:
+                why = _overpaid(machine, meter, counted, raw)
+                if why is not None and meter == "hand_paid_jackpots" and machine.progressive:
+                    yield from self._said(self.reset_rules[meter], record, (
+                        f"machine {machine.label}: {meter} goes back from {before:,} to {after:,}, taken as a "
+                        f"rollover counting {counted:,} though that is {why}: its homologation file shows a "
+                        "progressive jackpot, which is paid by hand beyond the paytable's pays"))
+                    why = None
             if why is not None:
                 raw[meter] = None
                 yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
                                         f"machine {machine.label}: {meter} goes back from {before:,} to {after:,}: "
                                         f"reset by hand, not rolled over, for a rollover would mean {counted:,} "
                                         f"counted since the last reading (line {machine.record.line}), {why}")
+        games = raw.get("games_played")
+        for meter in COIN_IN:
+            counted = raw.get(meter)
+            if meter in back or counted is None or machine.max_bet is None or games is None or \
+                    counted <= machine.max_bet * games:
+                continue
+            raw[meter] = None
+            yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                    f"machine {machine.label}: {meter} counted {counted:,} since the last reading "
+                                    f"(line {machine.record.line}), more than {games:,} games can stake at the most "
+                                    f"of {machine.max_bet} units a game: its display was moved on by hand")
+        for meter in ("coin_out", "hand_paid_jackpots"):
+            counted = raw.get(meter)
+            if meter in back or counted is None or (meter == "hand_paid_jackpots" and machine.progressive):
+                continue
+            why = _overpaid(machine, meter, counted, raw)
+            if why is not None:
+                raw[meter] = None
+                yield from self._breach(self.reset_rules[meter], record, f"/{meter}",
+                                        f"machine {machine.label}: {meter} counted {counted:,} since the last "
+                                        f"reading (line {machine.record.line}), {why}: its display was moved on "
+                                        "by hand")
+
+    def _coin_in_rollover(self, machine: Machine, meter: str, counted: int, raw: dict, back: dict,
+                          set_back: set | frozenset) -> str | None:
+        """Why a coin-in meter that went back did not roll over, or None. The larger meter is judged first, so a
+        smaller one is held to what the larger counted."""
+        other = COIN_IN[1 - COIN_IN.index(meter)]
+        told = raw.get(other)  # the other's increment (its rollover's, where it went back and was taken as one)
+        modulus = _coin_in_modulus(machine)
+        agrees = told is not None and _congruent(told, counted, modulus)
+        larger_other = (machine.filed.get(other) or 0) > (machine.filed.get(meter) or 0)
+        games = raw.get("games_played")  # the games a rollover of games_played counted too bound the stakes
+        if "games_played" in set_back:  # the games meter set back by hand: nothing bounds the coins in
+            return "while games_played was set back by hand at the same reading (a reset, not rollovers)"
+        if other in back and told is None and not _congruent(back[other][2], counted, modulus):
+            # the larger went back too and was found reset: what its rollover would have counted still disagrees
+            return f"where the other coin-in meter, going back too, would have counted {back[other][2]:,}"
+        if told is not None and not agrees:
+            which = ", going back too, would have" if other in back else ""
+            return f"where the other coin-in meter{which} counted {told:,}"
+        if 2 * counted >= 10 ** machine.filed[meter] and not (agrees and larger_other):
+            return f"more than half the meter's capacity of {machine.filed[meter]} digits"
+        if machine.max_bet is not None and games is not None and counted > machine.max_bet * games:
+            return f"more than {games:,} games can stake at the most of {machine.max_bet} units a game"
+        return None
 
     def _add(self, machine: Machine, increments: dict, record) -> None:
         """The period since the machine's previous reading joins its realised return if every increment it needs is
@@ -128,10 +175,10 @@ class MeterIncrements:
         unknown = [meter for meter in needed if increments.get(meter) is None]
         if unknown:
             why = f"{', '.join(unknown)} not known"
-        elif increments["coin_in_1"] != increments["coin_in_2"]:
+        elif not _congruent(increments["coin_in_1"], increments["coin_in_2"], _coin_in_modulus(machine)):
             why = "the coin-in meters counted differently"
         else:
-            sums.staked += increments["coin_in_1"]
+            sums.staked += _staked(increments, machine)
             sums.paid += increments["coin_out"] + increments["hand_paid_jackpots"]
             if increments.get("games_played") is None:
                 sums.ungamed += increments["coin_in_1"]
@@ -153,10 +200,37 @@ def _ram_clear(previous: dict, meters: dict) -> list[str]:
     return [meter for meter, count in previous.items() if meter in meters and count]
 
 
-def _staked(raw: dict) -> int | None:
-    """The coins put in over the period, where the two coin-in meters give it alike."""
+def _coin_in_modulus(machine: Machine) -> int | None:
+    """The two coin-in meters agree modulo the smaller's filed capacity (None: one is filed with none, so exactly)."""
+    digits = [machine.filed.get(meter) for meter in COIN_IN]
+    return None if None in digits else 10 ** min(digits)
+
+
+def _congruent(first: int, second: int, modulus: int | None) -> bool:
+    return first == second if modulus is None else (first - second) % modulus == 0
+
+
+def _staked(raw: dict, machine: Machine) -> int | None:
+    """The coins put in over the period, where the two coin-in meters give it alike (modulo the smaller's capacity):
+    the count of the meter of the larger capacity, the smaller having rolled over where they differ."""
     first, second = raw.get("coin_in_1"), raw.get("coin_in_2")
-    return first if first is not None and first == second else None
+    if first is None or second is None or not _congruent(first, second, _coin_in_modulus(machine)):
+        return None
+    return max(first, second)
+
+
+def _overpaid(machine: Machine, meter: str, counted: int, raw: dict) -> str | None:
+    """Why a pay meter's rollover cannot be (more than its half capacity is said before): more paid than the coins
+    staked over the period can win at the paytable's top award; None where it can, or nothing bounds it."""
+    staked = _staked(raw, machine)
+    if machine.top is None or staked is None:
+        return None
+    paid = counted + (raw.get("coin_out") or 0 if meter == "hand_paid_jackpots" and not machine.progressive else 0)
+    most = staked * machine.top
+    if paid <= most:
+        return None
+    return (f"more than the {staked:,} units staked can win at the paytable's top award of "
+            f"{exact_decimal(machine.top)} per unit staked ({exact_decimal(most)})")
 
 
 def _signed(difference: int, modulus: int | None) -> str:

@@ -46,6 +46,8 @@ class Machine:
     theory: Any  # theories.Theory or None
     unknown_theory: str | None  # why its return cannot be judged, or None
     max_bet: int | None  # units one game may stake at most, where known
+    top: Any = None  # Fraction: the most one game pays per unit staked, where the PAR data's pays bound it
+    progressive: bool = False  # the file shows a progressive jackpot (paid by hand, beyond the paytable's pays)
     meters: dict | None = None  # the last reading used: meter -> count
     time: datetime | None = None
     record: Any = None  # the last reading used (its position, for findings made later)
@@ -95,7 +97,13 @@ class FiledMachines:
                                             f"under {brief(show(data.get('jurisdiction')))}, the log under "
                                             f"{brief(show(self.data.get('jurisdiction')))}"))
         self.files[named] = data
+        if data is not None:
+            self.filings.append(path)
         return data
+
+    def named_filings(self) -> list[str]:
+        """The homologation files the log's machines were judged under (checked with the log)."""
+        return self.filings
 
     def _new_machine(self, name: str) -> Machine:
         own = self.data.get("machines")
@@ -137,7 +145,10 @@ class FiledMachines:
                 f"deviation per game of {show(theory.declared_sd)}, more than the {exact_decimal(theory.variance_root)} "
                 f"{allowed}: the declaration is not used"))
         filed_digits = {meter: homologated_digits(filed, meter) for meter in METERS}
-        return Machine(name, capacity, filed_digits, theory, why, self._max_bet(filed, named))
+        # a progressive jackpot shown in the file counts as there unless the file says it has none
+        progressive = isinstance(filed, dict) and filed.get("progressive_jackpot") not in (None, False, {})
+        return Machine(name, capacity, filed_digits, theory, why, self._max_bet(filed, named),
+                       theory.top if theory is not None else None, progressive)
 
     def _filed_machine(self, name: str) -> tuple[Machine | None, str | None]:
         """The machine a new name reads, where it is one already read under its other filed id (its location

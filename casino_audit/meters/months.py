@@ -78,15 +78,44 @@ class DropMonths:
             return True
         return self.period is not None and self.period[1].replace(tzinfo=when.tzinfo) >= following
 
+    def unread_in_period(self, machine: Machine) -> Iterator[Finding]:
+        """The months of the log's `period` before a machine's first reading and after its last, in which it is
+        never read: as uncounted as a month between two readings (a filer does not hide a month by leaving out its
+        readings), each end one finding; a month the period covers only in part is said not checked."""
+        if self.period is None or machine.first_time is None or "drop_counted" not in self.by_aspect:
+            return
+        first_day, end = self.period
+        last_day = datetime.max if end == datetime.max else end - timedelta(days=1)
+        opening, closing = (first_day.year, first_day.month), (last_day.year, last_day.month)
+        read_first = self.local_time(machine.first_time)
+        read_first = (read_first.year, read_first.month)
+        if opening < read_first:
+            if first_day.day != 1:
+                self._part_unread(machine, opening, f"from {first_day.date()} on, no reading")
+                opening = _next_month(opening)
+            if opening <= _month_before(read_first):
+                yield from self._unread(machine, opening, _month_before(read_first), machine.first_record,
+                                        "before its first reading, within the log's period")
+        if machine.month is not None and machine.month < closing:
+            if not (end == datetime.max or _month_ends(last_day)):
+                self._part_unread(machine, closing, f"up to {last_day.date()}, no reading")
+                closing = _month_before(closing)
+            if _next_month(machine.month) <= closing:
+                yield from self._unread(machine, _next_month(machine.month), closing, machine.record,
+                                        "after its last reading, within the log's period")
+
+    def _part_unread(self, machine: Machine, month: tuple[int, int], read: str) -> None:
+        """`month` of `machine` not judged (`read`: the days the log holds of it), said at the close."""
+        if len(self.part_months) <= PART_MONTHS_KEPT:  # memory stays flat: the rest are counted
+            self.part_months.append(f"{machine.label} ({month[0]}-{month[1]:02d}, {read})")
+        else:
+            self.part_months_more = getattr(self, "part_months_more", 0) + 1
+
     def _part_uncounted(self, machine: Machine, read: str) -> None:
         """A month the log covers only in part (`read`: the days it reads), with no drop-box count in them: the
         count may be in days the log does not hold, so the month is not judged, and that is said at the close
         (never passed in silence, as a log starting on the 10th with no `period` would be)."""
-        if len(self.part_months) <= PART_MONTHS_KEPT:  # memory stays flat: the rest are counted
-            month = machine.month
-            self.part_months.append(f"{machine.label} ({month[0]}-{month[1]:02d}, {read})")
-        else:
-            self.part_months_more = getattr(self, "part_months_more", 0) + 1
+        self._part_unread(machine, machine.month, read)
 
     def partly_covered(self) -> Iterator[Finding]:
         """The months not judged for want of their other days, said once for every machine."""
@@ -108,16 +137,17 @@ class DropMonths:
                                 "`drop_box_counted: true`)")
 
 
-    def _unread(self, machine: Machine, first: tuple[int, int], last: tuple[int, int], record) -> Iterator[Finding]:
-        """Months between two readings with no reading in them, `first` to `last`: one finding for the run (two
-        readings 8,000 years apart would otherwise be 96,000 findings)."""
+    def _unread(self, machine: Machine, first: tuple[int, int], last: tuple[int, int], record,
+                where: str = "between two readings") -> Iterator[Finding]:
+        """Months with no reading in them, `first` to `last`: one finding for the run (two readings 8,000 years
+        apart would otherwise be 96,000 findings)."""
         if first == last:
-            yield from self._uncounted(machine, first, record, "no reading in it")
+            yield from self._uncounted(machine, first, record, f"no reading in it, {where}")
             return
         count = (last[0] - first[0]) * 12 + last[1] - first[1] + 1
         yield from self._breach(self.by_aspect["drop_counted"], record, "", f"machine {machine.label}: no drop-box "
                                 f"count from {first[0]}-{first[1]:02d} to {last[0]}-{last[1]:02d} ({count:,} months, "
-                                "no reading in them; a count is a reading with `drop_box_counted: true`)")
+                                f"no reading in them, {where}; a count is a reading with `drop_box_counted: true`)")
 
 
 def _next_month(month: tuple[int, int]) -> tuple[int, int]:

@@ -80,6 +80,7 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         # the jurisdiction's clock, on which a drop-box month is read (months.py: DropMonths.local_time)
         self.zone = ZoneInfo(ruleset.time_zones[0]) if ruleset.time_zones else None
         self.files: dict[str, Any] = {}  # a homologation file named in the header -> its data (None: unreadable)
+        self.filings: list[str] = []  # the paths of those read
         self.conflicts: set[tuple] = set()  # capacities the header and a homologation file give differently
         # months a machine's readings cover only in part, no drop-box count in that part: "M-1 (2026-01, from
         # 2026-01-10 on)", said together at the close (DropMonths.partly_covered)

@@ -35,7 +35,7 @@ class Theory:
     rtp: Fraction  # the theoretical return to player, 0.925 for 92.5 %
     variance: Fraction | None  # of one game's return per unit staked; None: not known
     source: str  # "par" (computed from the PAR data) or "bound" (the declared rate and the top award's bound)
-    top: Fraction | None = None  # "bound": the most one game can pay per unit staked
+    top: Fraction | None = None  # the most one game can pay per unit staked, where the pays bound it
     declared_sd: Decimal | None = None  # the file's `standard_deviation_per_spin`, held to the variance
     why: str | None = None  # "bound": why the PAR data were not counted exactly
     high: Fraction | None = None  # "par", several paytables: the highest return (rtp is the lowest)
@@ -131,6 +131,8 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
     reading = par_read.read(par)
     if reading.problems or not reading.paytables:
         return None, True
+    tops = [top_per_unit(table.paytable) for table in reading.paytables]
+    top = None if None in tops else max(tops)  # bounds what the pay meters may count (a rollover's plausibility)
     why = "its PAR data hold several paytables and a meter does not say which one it counts"
     whole = True
     if reading.paytables:  # several: each game may be of any, so the lowest return and the largest E[X^2] bound it
@@ -154,16 +156,14 @@ def _compute(par: dict, rate: Fraction | None, work) -> tuple[Theory | None, boo
                                result.variance is not None for result in results):
                 low, high = min(r.rtp for r in results), max(r.rtp for r in results)
                 second = max(Fraction(r.variance) + r.rtp * r.rtp for r in results)
-                return Theory(low, second - low * low, PAR, high=high if high != low else None,
+                return Theory(low, second - low * low, PAR, top, high=high if high != low else None,
                               tables=len(results)), True
             why = "the slot engine could only estimate its PAR data's return or standard deviation" + \
                 ("" if whole else " within the work left by this log's other machines")
     if rate is None:
         return None, whole
-    tops = [top_per_unit(table.paytable) for table in reading.paytables]
-    if None in tops:
+    if top is None:
         return None, whole
-    top = max(tops)
     if top < rate:
         return None, whole  # no machine paying at most `top` returns `rate`: the PAR rules say what is wrong
     return Theory(rate, rate * (top - rate), BOUND, top, why=why, denied=not whole), whole

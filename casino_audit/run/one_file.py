@@ -76,7 +76,7 @@ def _check_stream(stream: Stream, record: FileRecord, context: Context,
             other = f"a {found[0]} document"
         elif found is not None:
             session = context.checker.log_session(header, found[1], context.sink.admit)
-            record.table_config = getattr(getattr(session, "terms", None), "table_path", None)
+            record.named_filings = session.named_filings() or None
             _take(context.sink, session.start())
         elif looks_like_ruleset(header.data):  # validated as a ruleset, silent when valid: its records would pass
             other = "a ruleset"

@@ -59,7 +59,7 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
             check_in_parallel(files[1:], result, context, workers, loader, max_bytes, told, len(files))
         else:
             _check_in_turn(files, result, context, loader, max_bytes, progress, len(files))
-        _check_named_tables(files, result, context, loader, max_bytes)
+        _check_named_filings(files, result, context, loader, max_bytes)
     keep(sink, context.dossier.close())
     if suppressor is not None:
         sink.extend(suppressor.findings())
@@ -74,16 +74,17 @@ def run(paths: Iterable[str], checker: Checker, loader: Callable[[str], FileLoad
     return result
 
 
-def _check_named_tables(files: list[str], result: RunResult, context: Context, loader, max_bytes: int) -> None:
-    """Each table configuration a game log was replayed under, checked with the logs as a filing of its own,
-    once, whether or not it was among the paths given (a configuration that breaks the law must not pass because
-    only its log was named); one among the files checked already is not checked again."""
+def _check_named_filings(files: list[str], result: RunResult, context: Context, loader, max_bytes: int) -> None:
+    """Each filing a log was judged under (a game log's table configuration, a meter log's homologation files),
+    checked with the logs as a filing of its own, once, whether or not it was among the paths given (a
+    configuration or a machine file that breaks the law must not pass because only its log was named); one among
+    the files checked already is not checked again."""
     checked = {os.path.realpath(path) for path in files}
     named: dict[str, str] = {}
     for record in result.files:
-        path = getattr(record, "table_config", None)
-        if path and os.path.realpath(path) not in checked:
-            named.setdefault(os.path.realpath(path), path)
+        for path in record.named_filings or ():
+            if os.path.realpath(path) not in checked:
+                named.setdefault(os.path.realpath(path), path)
     for _, path in sorted(named.items()):
         record = FileRecord(path, "checked")
         result.files.append(record)

@@ -4,6 +4,7 @@ and the denomination from the file, and a reading names a machine."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
@@ -12,7 +13,7 @@ from casino_audit.core.findings import Severity
 from casino_audit.read.loader import load_file
 from casino_audit.meters import theory as theories
 from helpers.command import EXAMPLES, without_par
-from helpers.meters import DEPARTURE, MACHINE_TEXT, START, check, header, month, reading, write
+from helpers.meters import DEPARTURE, EXAMPLE_HEADER, MACHINE_TEXT, START, check, header, month, reading, write
 
 THREE_REEL = (EXAMPLES / "lu/machine-par-three-reel.yaml").read_text("utf-8")  # two paytables
 
@@ -93,6 +94,7 @@ def test_without_par_data_a_declared_standard_deviation_judges_nothing_and_says_
     records = [header(), *month(40)]
     records[-1]["coin_in_1"] += 60_000
     records[-1]["coin_in_2"] += 60_000
+    records[-1]["games_played"] += 6_000  # 60,000 more staked: games to stake it (10 units at most)
     path = write(tmp_path, records, machine_text=without_par(MACHINE_TEXT))  # it declares 3.5
     said = [f for f in check(path).findings if f.file]
     assert {f.severity for f in said} == {Severity.INFO} and all("is not taken on trust" in f.message for f in said)
@@ -152,3 +154,41 @@ def test_a_reading_without_a_machine_or_with_a_blank_one_is_an_error_at_its_line
                 if f.pointer == "/machine" or f.rule_id == "SHAPE-INVALID"]
     assert findings == [("SHAPE-INVALID", 3, Severity.ERROR), ("SHAPE-INVALID", 4, Severity.ERROR),
                         ("SHAPE-INVALID", 5, Severity.ERROR)]
+
+
+
+# A meter log is judged against the return its machine's PAR data give, never against the rate communicated to
+# the Minister: where the homologation file declares 95 % and its PAR data give 92.5 %, a machine realising 92.5 %
+# over 1.5 million games - five standard deviations below the communicated rate - passes the log clean, without a
+# word about the two rates.
+#
+# Art. 18-7, al. 1 and 2 (LU-SLOT-LOG-RETURN-DEPARTURE): "Le casino a la possibilité d'appliquer à chaque appareil à
+# sous un taux de redistribution des mises. Ce taux doit être communiqué au Ministre des Finances dans la demande
+# d'agrément ... Toute modification en cours de service du taux de redistribution des appareils à sous doit être
+# soumise à l'autorisation du Ministre des Finances." The rule's own rationale: "The rate applied is the one
+# communicated in the approval request; a realised return far from it is a sign that another rate is applied."
+#
+# machine-m-001.yaml with `redistribution_rate: 95 %` (its PAR data unchanged, 92.5 %); M-001 read daily for 59 days,
+# 60,000 units staked over 25,000 games a day, paying 92.5 %. The 99 % interval around 95 % with the PAR data's
+# standard deviation (3.5359) and the worst case of 1 to 10 units a game is about 95 % +- 1.3 %: 92.5 % is outside
+# it. The log is judged on what the PAR data establish (the machine pays what its pay table pays), and the
+# homologation file it names is checked with it: its declared rate, not the one its PAR data give, is
+# LU-SLOT-PAR-DECLARED there, an error, whether or not the file was among the paths given.
+def test_a_machine_file_declaring_another_rate_than_its_par_data_is_checked_with_the_log(tmp_path):
+    text = (EXAMPLES / "lu" / "machine-m-001.yaml").read_text("utf-8")
+    assert "redistribution_rate: 92.5 %" in text
+    (tmp_path / "machine-m-001.yaml").write_text(text.replace("redistribution_rate: 92.5 %",
+                                                              "redistribution_rate: 95 %"), "utf-8")
+    readings = []
+    for day in range(59):
+        readings.append({"time": f"2026-{1 + day // 31:02d}-{day % 31 + 1:02d}T06:00:00", "machine": "M-001",
+                         "coin_in_1": 200_000_000 + 60_000 * day, "coin_in_2": 60_000 * day, "drop": 2_000_000,
+                         "coin_out": 44_000_000 + 55_500 * day, "hand_paid_jackpots": 0,
+                         "games_played": 9_000_000 + 25_000 * day, **({"drop_box_counted": True} if day % 7 == 0
+                                                                      else {})})
+    path = tmp_path / "meters.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in [EXAMPLE_HEADER, *readings]), "utf-8")
+    findings = check(path, filings=True).findings
+    assert [(f.rule_id, f.severity) for f in findings if f.file == str(tmp_path / "machine-m-001.yaml")
+            and f.severity >= Severity.WARNING] == [("LU-SLOT-PAR-DECLARED", Severity.ERROR)], \
+        [(f.rule_id, f.severity.name, f.message[:160]) for f in findings]

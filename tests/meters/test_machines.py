@@ -53,7 +53,8 @@ def test_the_location_number_and_the_serial_read_one_machines_meters(tmp_path):
     records[11]["coin_in_1"] = records[11]["coin_in_2"] = 500
     found = [(f.rule_id, f.line) for f in check(write(tmp_path, records, machine_text=LOCATED)).findings
              if f.rule_id == COIN_IN_RESET]
-    assert found == [(COIN_IN_RESET, 12), (COIN_IN_RESET, 12)]
+    # the next reading back at the old count went forward by more than its games can stake: moved on by hand
+    assert found == [(COIN_IN_RESET, 12), (COIN_IN_RESET, 12), (COIN_IN_RESET, 13), (COIN_IN_RESET, 13)]
 
 
 def test_a_serial_only_file_ties_its_serial_and_no_other_name(tmp_path):

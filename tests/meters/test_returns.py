@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 
 from casino_audit.meters.stats import bet_squares
 from helpers.meters import DEPARTURE, MACHINE_TEXT, MINIMUM, START, check, header, reading, write
@@ -232,9 +231,6 @@ def test_a_machine_renamed_by_a_space_case_or_lookalike_is_a_finding(tmp_path):
                 if f.rule_id != "LOG-GAP"]
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed: a coin_out 'rollover' under half the meter's capacity is believed "
-                                       "whatever it implies; bounding it needs the paytable's top award (PAR data), "
-                                       "which theory.py does not expose yet")
 def test_a_fake_coin_out_rollover_does_not_turn_a_low_return_into_a_high_one(tmp_path):
     # A 70 % machine (RETURN-MIN, an error) whose coin_out meter is written near 6 * 10^9 and then 'rolls over' once
     # on a 10-digit meter: 4 * 10^9 coins counted paid in a day of 4,000 coins in and 1,600 games staking at most
