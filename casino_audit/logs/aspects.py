@@ -60,6 +60,8 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         # role -> (who, since, first coup, reported, since as written)
         self.turns: dict[str, tuple[str, datetime, int, bool, str]] = {}
         self.named: set[str] = set()  # the roles some coup names, for the turn rules: one never named is said
+        self.unplaced_said: set[str] = set()
+        self.coefficient_unknown_said = False  # the maximum's coefficient said not checked, for want of a limit  # the rules a limit changed for at a coup whose time is unread
         self.misnamed: set[str] = set()  # the turn rules' roles some coup wrote otherwise (`Spinner`), said once
         self.stakes = getattr(session.module, "stakes", None)
         self.limits_said = False

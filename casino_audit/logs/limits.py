@@ -56,7 +56,11 @@ class LimitAspects:
                                           f"the table's {key} changes from {cents(getattr(current, key))} to "
                                           f"{cents(changes[key])} {self._within(spec['per'], period)} "
                                           f"(set at coup {was[1]})")
-                if key in changes or was is None or was[0] != period:
+                if period is None and was is not None:  # this coup's time unread: its day is not a new one
+                    if key in changes:
+                        self._unplaced(rule, record, data, f"the {key}", spec["per"])
+                        current.since[(key, spec["per"])] = (was[0], data.get("coup"))
+                elif key in changes or was is None or was[0] != period:
                     current.since[(key, spec["per"])] = (period, data.get("coup"))
         if "coefficient_unchanged" in self.wanted:
             yield from self._coefficient_kept(record, data, when, changes)
@@ -72,6 +76,14 @@ class LimitAspects:
             if ratio:
                 yield from self._coefficient(record, "/limits" if changes else "/coup", "the maximum",
                                              current.maximum, current.minimum, ratio)
+            elif not current.minimum and not self.coefficient_unknown_said:  # never dropped in silence
+                # (a minimum alone leaves the law's coefficient in force over the stakes: checked there)
+                self.coefficient_unknown_said = True
+                for rule, _ in self.wanted["maximum_coefficient"]:
+                    self.session._not_applied(rule, "no minimum of the table over 0 is known (the table "
+                                                    "configuration's `stakes`, or the header's `limits`): the "
+                                                    "maximum's times the minimum cannot be told where no coup "
+                                                    "gives it")
             yield from self._chance_coefficients(record, bool(changes))
 
     def _loosened(self, record, changes: dict) -> Iterator[Finding]:
@@ -235,8 +247,22 @@ class LimitAspects:
                     "coefficient_unchanged", record, "/limits/maximum" if "maximum" in changes else "/limits/minimum",
                     f"the table's maximum changes from {_times(before)} to {_times(after)} times its minimum within "
                     f"{spec['per']} {period} (set at coup {was[1]})")
-            if changed or was is None or was[0] != period:
+            if period is None and was is not None:  # this coup's time unread: its day is not a new one
+                if changed:
+                    self._unplaced(rule, record, data, "the coefficient", spec["per"])
+                    current.since[("coefficient", spec["per"])] = (was[0], data.get("coup"))
+            elif changed or was is None or was[0] != period:
                 current.since[("coefficient", spec["per"])] = (period, data.get("coup"))
+
+    def _unplaced(self, rule, record, data, what: str, per: str) -> None:
+        """A limit changed at a coup whose time cannot be read (its own LOG-TIME finding): whether it changed
+        within the period cannot be told; said once per rule, and the change is kept in the period before it, so
+        a change again later in that period is still found."""
+        if rule.id not in self.unplaced_said:
+            self.unplaced_said.add(rule.id)
+            self.session._not_applied(rule, f"{what} changes at coup {brief(show(data.get('coup')))} (line "
+                                            f"{record.line}), whose time cannot be read: whether within the same "
+                                            f"{per} as it was set cannot be told")
 
     def ceilings_from(self, bounds) -> None:
         """The law's maxima in times the minimum, chance by chance (a table rule's schedule of `/stakes/maxima_eur`

@@ -24,6 +24,10 @@ class TurnAspects:
             # the role as the law names it, where a coup does (PT n.º 18's «deitador de dados»), before the staff
             # role that holds it otherwise (the croupier who throws)
             key = next((name for name in spec.get("named_as", ()) if name in staff), role)
+            if key == role and staff:  # the law's name written otherwise (`Deitador`): said, as the role's is
+                for name in spec.get("named_as", ()):
+                    if name not in self.misnamed:
+                        yield from self._misnamed(record, staff, name)
             who = staff.get(key)
             held = self.turns.get(role)
             if held is not None and self._turn_ended(spec):
@@ -65,7 +69,7 @@ class TurnAspects:
     def _misnamed(self, record, staff: dict, role: str) -> Iterator[Finding]:
         """A role a turn rule reads, written otherwise only in case, spaces or Unicode form (`Spinner`): said once,
         not guessed at, for the rule would never see whose turn it was."""
-        other = next((key for key in staff if _same_name(key) == _same_name(role)), None)
+        other = next((key for key in staff if key != role and _same_name(key) == _same_name(role)), None)
         if other is not None:
             self.misnamed.add(role)
             yield self.session._tool(F.LOAD_AMBIGUOUS, pointers.child("/staff", other), f"the staff role "
