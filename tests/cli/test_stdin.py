@@ -102,7 +102,7 @@ def test_stdin_used_wrongly_is_a_usage_error(cli, args, says):
     (None, b"# kind: game-log\n# game: punto_banco\ncoup,time\n", ".csv"),
     (None, b"# a comment\nkind: table\n", ".yaml"),
     (None, b"", ".yaml"),
-    (None, gzip.compress(b'{"kind": "game-log"}\n{"coup": 1}\n'), ".jsonl.gz"),
+    (None, gzip.compress(b'{"kind": "game-log"}\n{"coup": 1}\n', mtime=0), ".jsonl.gz"),
 ])
 def test_the_kind_of_stdin_by_its_name_else_its_content(name, head, expected):
     assert extension(name, head) == expected
