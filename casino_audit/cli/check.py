@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from casino_audit.cli.apps import app
+from casino_audit.cli.apps import CHECK_CONFIG_OPTION, app
 from casino_audit.cli.failing import Fail, OutputRefused, ReportedFail, exits
 from casino_audit.cli.files import guard_output
 from casino_audit.report import FORMAT_NAMES
@@ -18,16 +18,22 @@ from casino_audit.report import FORMAT_NAMES
 FORMATS = ", ".join(FORMAT_NAMES)
 
 
-# Over 60 lines for its 17 options' declarations, which typer reads from the signature; the body is short.
+# Over 60 lines for its 18 options' declarations, which typer reads from the signature; the body is short.
 @app.command()
 @exits
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH", help="Files or directories to check; directories are walked."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH",
+                                       help="Files or directories to check. A directory is walked at any depth for "
+                                            ".yaml, .yml, .json, and the logs' .jsonl, .ndjson and .csv (gzipped "
+                                            "too), hidden entries left out; a file named here is read whatever its "
+                                            "extension. - reads one filing or log from standard input."),
     jurisdiction: Optional[str] = typer.Option(None, "-j", "--jurisdiction", metavar="CODE",
                                                help="Jurisdiction code for every document, overriding the one it "
                                                     "names (the report says so). A config file's `jurisdiction` only "
                                                     "fills in documents that name none."),
-    ruleset: List[Path] = typer.Option([], "--ruleset", metavar="FILE", help="A custom ruleset file (may extend a built-in one)."),
+    ruleset: List[Path] = typer.Option([], "--ruleset", metavar="FILE",
+                                       help="A custom ruleset file, in place of the built-in ruleset of its "
+                                            "jurisdiction (it may extend it); repeatable, one per jurisdiction."),
     param: List[str] = typer.Option([], "--param", metavar="NAME=VALUE", help="NAME=VALUE for a value the law leaves to a later "
                                                         "decision (repeatable)."),
     output_format: Optional[List[str]] = typer.Option(
@@ -43,10 +49,13 @@ def check(
                                                                       "(comma-separated, repeatable)."),
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="IDS", help="Leave out these law rule ids or prefixes. "
                                                                       "The tool's own findings are always kept."),
-    config: Optional[Path] = typer.Option(None, "--config", metavar="FILE", help="Config file (default: ./casino-audit.yaml "
-                                                                 "if present)."),
-    max_file_size: Optional[int] = typer.Option(None, "--max-file-size", metavar="BYTES", help="Largest file read, in bytes "
-                                                                              "(default 10 MiB)."),
+    config: Optional[Path] = CHECK_CONFIG_OPTION,
+    max_file_size: Optional[int] = typer.Option(None, "--max-file-size", metavar="BYTES",
+                                                help="Largest YAML or JSON file checked, in bytes (default 10485760, "
+                                                     "10 MiB); a larger one is not read: a LOAD-TOO-LARGE finding. "
+                                                     "Game and meter logs (.jsonl, .ndjson, .csv, gzipped or not) are "
+                                                     "read a record at a time whatever their size, a record at most "
+                                                     "1 MiB."),
     max_per_rule: Optional[int] = typer.Option(None, "--max-per-rule", metavar="N", help="Findings listed per rule and file "
                                                                             "(default 20; 0 lists all). All are "
                                                                             "counted."),
@@ -61,14 +70,27 @@ def check(
                                        help="Processes checking files side by side (default: every core for 48 "
                                             "files or more, else 1). The report is the same whatever N is."),
     write_baseline: Optional[Path] = typer.Option(None, "--write-baseline", metavar="FILE",
-                                                  help="Write this run's law findings as a baseline (keyed by file, "
-                                                       "rule id and JSON pointer, not line)."),
+                                                  help="Write every law finding of this run to FILE as a baseline "
+                                                       "for --baseline (waived, baselined and those past "
+                                                       "--max-per-rule too; never the tool's own LOAD-, SHAPE-... "
+                                                       "findings), keyed by file, rule id, document or log record, "
+                                                       "JSON pointer and message, not line. It replaces a baseline "
+                                                       "or an empty file, never another file; the run reports and "
+                                                       "exits as usual."),
+    stdin_filename: Optional[str] = typer.Option(None, "--stdin-filename", metavar="NAME",
+                                                 help="The name reports give the filing read from standard input "
+                                                      "(-), default -; its extension (.yaml, .json, .jsonl, .csv "
+                                                      "...) says how it is read, else its content does, and a file "
+                                                      "it names (a log's table_config) is found from NAME's "
+                                                      "directory (the working directory for -)."),
 ):
     """Check filings and report every breach with the article it breaks."""
     from casino_audit.cli.checking import guard_baseline, run_check  # start-up: loaded only when a check runs
 
     outputs = list(output or [])
-    reads = list(paths) + list(ruleset) + ([config] if config else []) + ([baseline] if baseline else [])
+    if stdin_filename is not None and Path("-") not in paths:
+        raise Fail("--stdin-filename names the filing read from standard input: give - among the paths")
+    reads = [p for p in paths if str(p) != "-"] + list(ruleset) + ([config] if config else []) + ([baseline] if baseline else [])
     for target in outputs:
         guard_output(target, reads)
     if write_baseline is not None:  # may sit in the tree checked: it is set aside, not checked
@@ -81,7 +103,8 @@ def check(
         run_check(paths, targets, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
-            max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline, jobs)
+            max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline, jobs,
+            stdin_filename)
     except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:

@@ -3,6 +3,7 @@ reports written. Imported when a check runs: everything here is what a check nee
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -35,12 +36,15 @@ def guard_baseline(path: Path) -> None:
 
 
 def run_check(paths: list[Path], targets: list, color: Optional[bool], options: dict,
-           baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None):
+           baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None,
+           stdin_filename: Optional[str] = None):
     outputs = [target for _, target in targets if target is not None]
+    from_stdin = any(str(p) == "-" for p in paths)
+    on_disk = [p for p in paths if str(p) != "-"]
     try:
         settings = resolve(**options)
         for output in outputs:  # the config file found in the working directory, and the rulesets it names
-            guard_output(output, list(paths) + settings.ruleset_paths + [p for p in [settings.config_path] if p])
+            guard_output(output, on_disk + settings.ruleset_paths + [p for p in [settings.config_path] if p])
         rulesets = load_rulesets(settings)
         for output in outputs:  # and the files those rulesets extend
             guard_output(output, [Path(f.path) for used in in_use(rulesets) for f in used.files])
@@ -54,11 +58,12 @@ def run_check(paths: list[Path], targets: list, color: Optional[bool], options: 
                       require_params=settings.require_params)
     suppressor = _suppressor(settings, baseline, write_baseline)
     try:  # a bar on stderr for a long run in a terminal, erased before the report; none for a program's format
-        with progress_for(machine_readable_on_stdout=any(
+        with _standard_input(from_stdin, stdin_filename) as stdin, progress_for(machine_readable_on_stdout=any(
                 target is None and name != "rich" for name, target in targets)) as progress:
             result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
                          default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
-                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress, jobs=jobs)
+                         max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress, jobs=jobs,
+                         stdin=stdin)
     except UsageError as error:
         raise Fail(str(error)) from None
     named = {path for record in result.files for path in (record.reads or ())}
@@ -74,6 +79,18 @@ def run_check(paths: list[Path], targets: list, color: Optional[bool], options: 
                             settings.require_params)
     _report(result, context, targets)
     raise typer.Exit(result.exit_code(settings.fail_on))
+
+
+@contextlib.contextmanager
+def _standard_input(wanted: bool, name: Optional[str]):
+    """(its name in the reports, the file it was spooled to) while the run lasts, when a path is `-`; else None."""
+    if not wanted:
+        yield None
+        return
+    from casino_audit.cli.stdin import spooled  # only a check of standard input spools it
+
+    with spooled(name) as stdin:
+        yield stdin
 
 
 def _suppressor(settings, baseline: Optional[Path], write_baseline: Optional[Path]):

@@ -32,15 +32,17 @@ def sample_log(
     with named breaches injected: for tests, benchmarks and a first try of `check`."""
     # start-up: the sampler and the rulesets load when the command runs
     from casino_audit.cli.scope import param_values_for, rules_in_scope
+    from casino_audit.run.progress_bar import counting
     from casino_audit.samples.log import SampleError, write
 
     if output_format not in ("jsonl", "csv"):
         raise Fail(f"unknown --format {output_format!r}; choose jsonl or csv")
     [ruleset] = rules_in_scope(jurisdiction, [], config)
     values = param_values_for(ruleset, config, param)
-    try:
-        write_sample(output, "sample-log", lambda out: write(ruleset, game, coups, seed, inject, out, output_format,
-                                                              values))
+    try:  # a bar on stderr in a terminal for a long sample, erased when it is written; the log is the same
+        with counting("sample-log", coups, "coups") as progress:
+            write_sample(output, "sample-log", lambda out: write(ruleset, game, coups, seed, inject, out,
+                                                                  output_format, values, progress))
     except SampleError as error:
         raise Fail(str(error)) from None
 

@@ -84,6 +84,7 @@ class Stream:
         self.findings: list[Finding] = []
         self.read = 0
         self.unreadable = 0
+        self.raw = None  # the file on disk once opened (gzip's compressed one): how far a progress display is
         self._records = records
 
     def __iter__(self) -> Iterator[LogRecord]:
@@ -162,6 +163,7 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
     try:
         with ExitStack() as stack:
             handle = _open(stream.path, stack)
+            stream.raw = getattr(handle, "fileobj", handle)
             for number, raw in enumerate(_raw_lines(handle), start=1):
                 if type(raw) is int or len(raw) > MAX_RECORD_BYTES:
                     size = raw if type(raw) is int else len(raw)

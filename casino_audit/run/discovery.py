@@ -86,18 +86,26 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
         stack.extend(reversed(subdirectories))
 
 
-def discover(paths: Iterable[str], aside: dict[str, str] | None = None) \
+def discover(paths: Iterable[str], aside: dict[str, str] | None = None, stdin: str | None = None) \
         -> tuple[list[str], list[FileRecord], list[Finding]]:
     """Files to check; the paths met in walked directories that are not filings (skipped) or cannot be read; and
     the findings on those. A file named on the command line is read whatever its extension, unless it is a
     casino-audit config file. `aside`: real paths of the run's own files (the baseline) -> why they are not
-    filings."""
+    filings. `-` is standard input, checked under the name `stdin` (`-`, or --stdin-filename's), once."""
     to_check: list[str] = []
     records: list[FileRecord] = []
     problems: list[Finding] = []
+    if stdin not in (None, "-") and stdin in paths:  # one name, two files: which one a finding is about is ambiguous
+        raise UsageError(f"{stdin} is both a path given and standard input's name (--stdin-filename); name "
+                         "standard input otherwise")
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        if raw == "-":
+            if stdin is None or stdin in to_check:
+                raise UsageError("- (standard input) can be read only once" if stdin is not None else
+                                 "- names standard input, which this run does not read")
+            to_check.append(stdin)
+        elif path.is_dir():
             walk(raw, to_check, records, problems, aside)
         elif aside and os.path.realpath(raw) in aside:
             records.append(_skipped(raw, aside[os.path.realpath(raw)]))

@@ -3,7 +3,9 @@ of its own, through the stages; a crash is that file's finding, never the batch'
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 from typing import Callable, Iterable, Iterator
 
 from casino_audit.core import findings as F
@@ -15,12 +17,28 @@ from casino_audit.documents import kinds
 from casino_audit.law.engine import CheckCrashed
 from casino_audit.law.rulesets import looks_like_ruleset
 from casino_audit.logs.reader import Stream
-from casino_audit.read.loader import reads
+from casino_audit.read.loader import read_file, reads, stream_bytes
 from casino_audit.read.parsers import parser_for
 from casino_audit.run.identities import named_findings, naming
 from casino_audit.run.stages import Context, check_document, tool_finding
 
 PROGRESS_EVERY = 5000  # records of a log between two progress reports
+_SOURCES: dict[str, str] = {}  # a name in the reports -> the file its bytes are read from (standard input's)
+
+
+@contextlib.contextmanager
+def standard_input(name: str | None, source: str | None) -> Iterator[None]:
+    """While the block runs, the file to check named `name` (`-`, or --stdin-filename's) is read from `source`,
+    where standard input was spooled: its findings and records name `name`, and what it names (a log's
+    table_config) is found from `name`'s directory, the working directory for `-`. Forked workers inherit it."""
+    if name is None:
+        yield
+        return
+    _SOURCES[name] = source
+    try:
+        yield
+    finally:
+        _SOURCES.pop(name, None)
 
 
 def check_one(path: str, record: FileRecord, context: Context, loader, max_bytes: int, on_records) -> int:
@@ -41,11 +59,20 @@ def check_one(path: str, record: FileRecord, context: Context, loader, max_bytes
 
 def _check_file(path: str, record: FileRecord, context: Context, loader, max_bytes: int,
                 on_records: Callable[[int], None] | None = None) -> None:
-    parser = parser_for(path)
+    source = _SOURCES.get(path) if loader is None else None
+    parser = parser_for(source or path)
     if parser.records is not None and loader is None:
-        _check_stream(parser.records(path, max_bytes), record, context, on_records)
+        stream = parser.records(source or path, max_bytes)
+        _check_stream(stream, record, context, on_records, path if source else None)
         return
-    loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
+    if source is not None:  # standard input's bytes, under the name the reports give it
+        raw, loaded = read_file(source, max_bytes)
+        if raw is None:
+            _rename(loaded.findings, source, path)
+        else:
+            loaded = stream_bytes(raw, path, max_bytes)
+    else:
+        loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
     for document in loaded.documents:  # each checked as it is read: memory flat in the number of documents
         record.documents += 1
         _note_filer(record, document)
@@ -61,10 +88,13 @@ def _check_file(path: str, record: FileRecord, context: Context, loader, max_byt
 
 
 def _check_stream(stream: Stream, record: FileRecord, context: Context,
-                  on_records: Callable[[int], None] | None = None) -> None:
+                  on_records: Callable[..., None] | None = None, name: str | None = None) -> None:
     """A record stream: its first record is a header naming a stream kind (a game log), whose records follow and
-    are replayed one at a time in a session of their own; memory stays flat whatever the stream's length."""
+    are replayed one at a time in a session of their own; memory stays flat whatever the stream's length.
+    `name`: the name the reports give a stream read from another file (standard input's)."""
     records = iter(stream) if on_records is None else _reporting(stream, on_records)
+    if name is not None:
+        records = _named(records, name)
     counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
     header = next(records, None)
     session = None
@@ -103,17 +133,38 @@ def _check_stream(stream: Stream, record: FileRecord, context: Context,
     record.records = counts
     if stream.unreadable or not stream.read:
         record.status = "partial" if stream.read else "unreadable"
+    if name is not None:
+        _rename(stream.findings, stream.path, name)
     if stream.findings:
         record.reason = stream.findings[0].message
     context.sink.extend(stream.findings)
 
 
-def _reporting(stream: Stream, on_records: Callable[[int], None]) -> Iterator:
-    """The stream's records, the count read told every PROGRESS_EVERY records (once each is checked)."""
+def _named(records: Iterator, name: str) -> Iterator:
+    for item in records:
+        item.file = name
+        yield item
+
+
+def _rename(findings: list[Finding], source: str, name: str) -> None:
+    for finding in findings:
+        if finding.file == source:
+            finding.file = name
+
+
+def _reporting(stream: Stream, on_records: Callable[..., None]) -> Iterator:
+    """The stream's records, told every PROGRESS_EVERY records (once each is checked): the count read, and the
+    bytes of the file read so far of its size (of the file on disk: a gzipped log's compressed bytes), or None."""
+    size = None
     for item in stream:
         yield item
         if stream.read % PROGRESS_EVERY == 0:
-            on_records(stream.read)
+            at = None
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # closed, or no file: the count alone
+                at = stream.raw.tell()
+                if size is None:
+                    size = os.fstat(stream.raw.fileno()).st_size
+            on_records(stream.read, at if size else None, size or None)
 
 
 def _note_filer(record: FileRecord, document) -> None:

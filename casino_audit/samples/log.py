@@ -102,8 +102,9 @@ def legal_maximum(ruleset, game: str, params: dict, minimum: Decimal, ratios: It
 
 
 def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out: TextIO,
-          output_format: str = "jsonl", params: dict | None = None) -> None:
-    """`params`: the values the law leaves out, parsed by the ruleset (the coups are dealt and settled by them)."""
+          output_format: str = "jsonl", params: dict | None = None, progress=None) -> None:
+    """`params`: the values the law leaves out, parsed by the ruleset (the coups are dealt and settled by them).
+    `progress(coups written)` is told every PROGRESS_EVERY coups, if given (a display: the log is the same)."""
     from casino_audit.logs.terms import terms_for
 
     module = family_module(game)
@@ -126,6 +127,8 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
     coups = _guarded(module.coups(game, terms, random.Random(seed), count, set(inject)))
     first = list(itertools.islice(coups, 1))  # whether the coups can be dealt is known before a line is written
     coups = itertools.chain(first, coups)
+    if progress is not None:
+        coups = _told(coups, progress)
     if output_format == "jsonl":
         out.write(_json(head))
         for coup in coups:
@@ -148,6 +151,16 @@ def write(ruleset, game: str, count: int, seed: int, inject: Iterable[str], out:
             writer.writerow(columns)
         for row in _rows(coup, layout, columns):
             writer.writerow([row.get(column, "") for column in columns])
+
+
+PROGRESS_EVERY = 1000  # coups between two progress reports
+
+
+def _told(coups, progress):
+    for done, coup in enumerate(coups, 1):
+        yield coup
+        if done % PROGRESS_EVERY == 0:
+            progress(done)
 
 
 def _guarded(coups):
