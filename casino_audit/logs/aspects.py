@@ -43,10 +43,15 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.first_coup = first if type(first) is int else 1  # a log that continues another says where it starts
         self.last_time: datetime | None = None  # the previous coup's instant (UTC; as written where no zone is known)
         self.last_written: datetime | None = None  # its time as written
+        self.last_clock: timedelta | None = None  # the offset of the clock it is written by (order._clock)
         self.zone = session.zone
         self.offsets_said: set = set()  # the offsets from UTC the table's zone does not show, said once each
         self.stamp: tuple | None = None  # (the second the last coups are stamped with, how many, the first's number)
-        self.began = None  # the table's local day the session in force began on (`per: session_day`)
+        self.began = None  # the table's local day the séance in force began on (`per: session_day`; order._SeanceDay)
+        self.opened = 0  # the séances opened so far (a pause the table may have closed in opens one)
+        self.opening = None  # the day the séance in force began at the earliest, until its first readable time
+        self.first_day = None  # the local day of the log's first séance's first coup
+        self.pause_said = self.continued_said = False  # what a pause, a continuation was read as: said once each
         self.unnamed: set = set()  # (place, name) of the names that say nothing, said already
         # Between the previous coup and this one: how long the table was idle, and whether a session or a day began
         self.idle: timedelta | None = None
@@ -55,6 +60,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.session_shown = None  # the last session as written
         # the séance in force: the label that began it, kept through a label changed while play went on
         self.seance = None
+        self.kept = None  # the séance the `session` rules keep a limit through: the label's, or one a pause opens
         self.relabel_said = False  # a run without session_break_minutes: the session rules narrowed, said once
         self.shuffled = session.engine and bool((getattr(session.prepared, "burn", None) or {}).get("shuffled"))
         # role -> (who, since, first coup, reported, since as written)

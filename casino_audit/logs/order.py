@@ -4,6 +4,7 @@ through its clock changes), its sessions and the séances they belong to, and th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from fractions import Fraction
@@ -67,6 +68,7 @@ class OrderAspects:
                                             "put in order (a log's times all give a zone, or none does)", record)
             when = self._instant(written)
             self.last_written, self.last_time = written, when
+            self.last_clock = self._clock(written, data["time"])
         else:
             when = self._instant(written)
             last = self.last_time
@@ -80,8 +82,8 @@ class OrderAspects:
             elif when < last:
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, before the previous coup "
                                                 f"({self.last_written.isoformat()})", record)
-            elif written.tzinfo is not None and written.utcoffset() != self.last_written.utcoffset() \
-                    and written.utcoffset() - self.last_written.utcoffset() != self._shift(self.last_written, written):
+            elif written.tzinfo is not None and (moved := self._clock(written, data["time"]) - self.last_clock) \
+                    and moved != self._shift(self.last_written, written):
                 # an offset drifting from coup to coup makes every coup one instant, and no turn is ever long
                 yield tool(F.LOG_TIME, "/time", f"the coup is at {data['time']}, the previous coup at "
                                                 f"{self.last_written.isoformat()}: the clock's offset from UTC changes "
@@ -93,6 +95,7 @@ class OrderAspects:
                 self.idle = when - last if last is not None and _comparable(when, last) and when >= last else None
                 self.new_day = last is not None and self._day(when) != self._day(last)
                 self.last_written, self.last_time = written, when
+                self.last_clock = self._clock(written, data["time"])
         session = data.get("session")
         self.new_session = False
         if isinstance(session, str) and nameless(session):
@@ -103,9 +106,8 @@ class OrderAspects:
             back, full = self.sessions.turn_to(_same_name(session), SESSIONS_KEPT)
             self.session_shown = session
             if self.seance is None or not (yield from self._plays_on(record, session, before)):
-                self.seance = self.sessions.current
-                self.began = self._day(when)
-                self.new_session = True
+                self.seance = self.kept = self.sessions.current
+                yield from self._opens(record, when, certain=True)
             if back:
                 yield tool(F.LOG_SESSION, "/session", f"session {brief(show(session))} comes back after session "
                                                       f"{brief(show(before))} began: a session's coups are logged "
@@ -115,11 +117,21 @@ class OrderAspects:
                 yield tool(F.LOG_UNTRACKED, "/session", f"more than {SESSIONS_KEPT:,} sessions in one log: from this "
                                                       "coup on, a session that comes back is not looked for",
                            record, Severity.WARNING)
+        if not self.new_session and self.seance is not None and self._closed_maybe():
+            # the same label after a pause the table may have closed in: a séance of its own where that clears a
+            # coup (what a séance keeps starts again), never where it would hold one to more (a shuffling shoe's
+            # burn at a séance's start is not asked for: the label's séance goes on for it)
+            self.kept = _Resumed(self.seance, data.get("coup"))
+            yield from self._opens(record, when, certain=False)
+            yield from self._pause_said(record)
         if self.shuffled:  # a shuffling shoe's burn starts with the séance, as the core reads it
             self.session.state["seance"] = self.seance
-        if self.began is None and self.seance is not None:
+        if self.began is None and self.seance is not None and when is not None:
             # a session whose first time could not be read began no later than its first time that can
-            self.began = self._day(when)
+            day = self._day(when)
+            self.began = _SeanceDay(self.opened, day if self.opening is _AS_READ else self.opening, day)
+            if self.opened == 1:
+                self.first_day = day
         staff = data.get("staff")
         if isinstance(staff, dict):
             for role, who in staff.items():
@@ -149,6 +161,28 @@ class OrderAspects:
                                                       f"of {self.zone.key} does not show at that instant (it shows "
                                                       f"{_offset(shown)}): read as that instant, on the table's day "
                                                       f"{self._day(when)} (said once for each such offset)", record)
+
+    def _clock(self, written: datetime, text: str) -> timedelta | None:
+        """The offset from UTC of the clock a time is written by: its offset as written, but UTC itself is no clock
+        of the table's that could drift. It names the instant as well as the table's clock does, and is read as the
+        offset that clock shows at that instant (an export that writes +01:00, then from one coup on Z, changes no
+        clock). UTC is a time written with "Z", or with +00:00 where the table's clock never shows +00:00 (a
+        Luxembourg or Monaco table): in Lisbon or Madeira +00:00 is the winter clock's offset too, and +00:00 in
+        summer there is read as that clock written out of season (the drift's finding). Where no zone is known,
+        as written."""
+        offset = written.utcoffset()
+        if offset or offset is None or self.zone is None:
+            return offset
+        try:
+            if not text.rstrip().upper().endswith("Z") and self._shows_utc(written.year):
+                return offset
+            return written.astimezone(self.zone).utcoffset()
+        except (OverflowError, ValueError):
+            return offset
+
+    def _shows_utc(self, year: int) -> bool:
+        """Whether the table's clock shows +00:00 in some season of `year` (its winter or its summer)."""
+        return any(datetime(year, month, 15, 12, tzinfo=self.zone).utcoffset() == timedelta(0) for month in (1, 7))
 
     def _instant(self, written: datetime) -> datetime | None:
         """A coup's time as an instant: with its offset as written; without, as the table's local time (the hour
@@ -194,11 +228,82 @@ class OrderAspects:
                 pass
         return when.date().isoformat()
 
+    def _opens(self, record, when: datetime | None, certain: bool) -> Iterator[Finding]:
+        """A séance opens at this coup: at a new label (`certain`), or after a pause within one label that the table
+        may have closed in. The day it began, as `_SeanceDay` keeps it: where the opening is not certain the
+        séance may still be the one before, and began on the day that one did; the log's first séance, where the
+        log continues another (`first_coup` over 1), may have begun in that other log, on a day not in this one."""
+        self.new_session = True
+        self.opened += 1
+        day = self._day(when)
+        if not certain:
+            self.opening = self.began.earliest if self.began is not None else _AS_READ
+        elif self.opened == 1 and self.first_coup > 1:
+            self.opening = None  # before this log: the day it began is in the log this one continues
+        else:
+            self.opening = _AS_READ
+        before, self.began = self.began, None
+        if day is not None:
+            self.began = _SeanceDay(self.opened, day if self.opening is _AS_READ else self.opening, day)
+        if before is not None and before.earliest is None and self.began is not None \
+                and self.began.latest == self.first_day:
+            yield from self._continued_said(record)
+        if self.opened == 1:
+            self.first_day = day
+
+    def _closed_maybe(self) -> bool:
+        """Whether the table stood with no coup longer than `session_break_minutes`, the least time it stands closed
+        between two séances: it may have closed, whatever the label (a label by day, «the session (or day)», holds
+        the afternoon's séance and the evening's). Two coups at one instant have no closure between them."""
+        least, idle = self.session.session_break, self.idle
+        return least is not None and idle is not None and idle > timedelta(0) \
+            and _seconds(idle) >= (least if type(least) is Fraction else _seconds(least))
+
+    def _pause_said(self, record) -> Iterator[Finding]:
+        """What a pause within one label is read as, said once (info): the rules whose verdict it moves."""
+        if self.pause_said:
+            return
+        rules = self._kept_rules(("session", "session_day")) + [rule for rule, _ in self.wanted.get("staff_turn", ())]
+        if not rules:
+            return
+        self.pause_said = True
+        turns = ("; a staff member's turn may have ended in the pause" if self.wanted.get("staff_turn") else "")
+        yield self.session._tool(
+            F.LOG_SESSION, "/time",
+            f"the table stood {_pause(self.idle)} with no coup before this coup, within session "
+            f"{brief(show(self.session_shown))}: longer than the {SESSION_BREAK} given (the least time a table stands "
+            "closed between two séances), so it may have closed and opened again under the same label (a label may "
+            "name a day). Which is not known, and neither reading is held against the log: a limit changed from this "
+            "coup on is not judged as changed within the séance before the pause, nor a séance after it as opened "
+            f"on the day that séance began{turns} (" + ", ".join(sorted({rule.id for rule in rules}))
+            + "; said once, for every such pause of the log)", record, Severity.INFO)
+
+    def _continued_said(self, record) -> Iterator[Finding]:
+        """What a continuation log's first séance is taken to have begun on, said once (info) where a later séance
+        begins on the day the log's first coup is of: a day-of-the-séance rule would judge there on a guess."""
+        rules = self._kept_rules(("session_day",))
+        if self.continued_said or not rules:
+            return
+        self.continued_said = True
+        yield self.session._tool(
+            F.LOG_SESSION, "/session",
+            f"the log continues another (`first_coup` {self.first_coup}): the séance in force at its first coup may "
+            f"have begun there, on a day not in this log; it is taken to have begun before {self.first_day}, the day "
+            f"of this log's first coup, so session {brief(show(self.session_shown))}, beginning on {self.first_day}, "
+            "is held as a later day's séance (what that séance kept is held within it alone; "
+            + ", ".join(sorted({rule.id for rule in rules})) + ")", record, Severity.INFO)
+
+    def _kept_rules(self, pers: tuple[str, ...]) -> list[Rule]:
+        """The rules that keep a limit through one of the periods `pers`."""
+        return [rule for aspect, bound in self.wanted.items() if aspect.endswith("_unchanged")
+                for rule, spec in bound if spec.get("per") in pers]
+
     def _period(self, per: str, when: datetime | None):
-        """The period a coup's limits are kept through: its session, its local day, or the day its session began
-        (`session_day`: kept «avant la séance du lendemain», LU Art. 37-8)."""
+        """The period a coup's limits are kept through: its séance (a pause the table may have closed in opens one,
+        `_Resumed`), its local day, or the day its séance began (`session_day`: kept «avant la séance du
+        lendemain», LU Art. 37-8; `_SeanceDay`)."""
         if per == "session":
-            return self.seance
+            return self.kept
         if per == "session_day":
             return self.began if self.seance is not None else None
         return self._day(when)
@@ -210,6 +315,9 @@ class OrderAspects:
         if per == "session_day":
             return (f"before the next day's session (session {self.session_shown} began on {period}, the day the "
                     "session it was set in began)")
+        if per == "session" and isinstance(period, _Resumed):
+            return (f"within session {self.session_shown} (within the séance it opened at coup {period.coup}, after "
+                    "a pause the table may have closed in)")
         return f"within {per} {period}"
 
     def _plays_on(self, record, label: str, before: str) -> Iterator[Finding]:
@@ -232,11 +340,15 @@ class OrderAspects:
             return False
         if idle is None or _seconds(idle) >= (least if type(least) is Fraction else _seconds(least)):
             return False  # a pause long enough, or one that cannot be measured (its time is said), opens a séance
+        # a label that changes with the table's day may name the day («the session (or day)»): no séance claimed
+        # that was none, only read through (an info); any other names a séance the table never opened (an error)
         yield session._tool(F.LOG_SESSION, "/session",
                             f"session {brief(show(label))} begins {_pause(idle)} after the previous coup, of session "
                             f"{brief(show(before))}: less than the {SESSION_BREAK} given, so the table played on; "
                             "the séance goes on through the new label (what it keeps, its minimum and maximum, "
-                            "is kept)", record)
+                            "is kept)" + (", the label changing with the table's day (a label may name a day)"
+                                          if self.new_day else ""),
+                            record, Severity.INFO if self.new_day else Severity.ERROR)
         return True
 
     def _seance_rules(self) -> list[Rule]:
@@ -275,6 +387,50 @@ class OrderAspects:
         yield self.session._tool(F.SHAPE_INVALID if not name.strip() else F.LOAD_AMBIGUOUS, pointer,
                                  f"{what} is named {brief(show(name))}, which {nameless(name)}: a name no reader "
                                  f"can tell from another, {read}", record)
+
+
+_AS_READ = object()  # a séance that began on the day of its first readable time
+
+
+@dataclass(frozen=True)
+class _Resumed:
+    """The séance a pause the table may have closed in opens within one session label (kept through as a séance of
+    its own by the `session` rules: a change after the pause is none within the séance before)."""
+    label: str
+    coup: object
+
+    def __str__(self) -> str:
+        return f"{self.label} (from coup {self.coup}, after a pause the table may have closed in)"
+
+
+@dataclass(frozen=True, eq=False)
+class _SeanceDay:
+    """The local day a séance began, as far as the log tells it. `serial` counts the séances opened (a pause the
+    table may have closed in opens one); `latest` is the day of this séance's opening, `earliest` the day it began
+    if no such pause was a closure (the day of the last certain opening; None where that is in the log this one
+    continues, a day before this log's first). Two coups' séances began on the same day (LU Art. 37-8: a limit
+    kept «avant la séance du lendemain» is held) only under every reading: the same séance, or the later one's
+    opening on the very day the earlier one began at the earliest."""
+    serial: int
+    earliest: str | None
+    latest: str
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, _SeanceDay):
+            return NotImplemented
+        if self.serial == other.serial:
+            return True
+        before, after = (self, other) if self.serial < other.serial else (other, self)
+        return before.earliest is not None and after.latest == before.earliest
+
+    __hash__ = None  # compared, never a key: the relation is no identity
+
+    def __str__(self) -> str:
+        if self.earliest is None:
+            return f"{self.latest} or before (in the log this one continues)"
+        if self.earliest != self.latest:
+            return f"{self.earliest} (or {self.latest}, if the table closed in a pause since)"
+        return self.latest
 
 
 def _time(value) -> datetime | None:

@@ -107,3 +107,51 @@ def test_an_offset_that_is_not_the_table_zone_is_said(cli, tmp_path):
     for record, time in zip(records[1:], ("2026-11-02T10:00:05+01:00", "2026-11-02T10:30:05+01:00")):
         record["time"] = time  # the table's clock (UTC is one too: test_a_day_is_the_tables_local_day)
     assert not [f for f in log_findings(cli, tmp_path, records) if f["rule_id"] == "LOG-TIME"]
+
+
+# --- UTC names an instant as well as the table's clock does -------------------------------------------------------
+def _english(*times):
+    records = [json.loads(line) for line in
+               (EXAMPLES / "lu/log-english-roulette.jsonl").read_text("utf-8").splitlines()][:len(times) + 1]
+    for record, time in zip(records[1:], times):
+        record["time"] = time
+    return records
+
+
+def _time_findings(cli, tmp_path, records):
+    return [(f["line"], f["message"]) for f in log_findings(cli, tmp_path, records) if f["rule_id"] == "LOG-TIME"]
+
+
+def test_utc_after_the_table_s_offset_is_no_clock_change(cli, tmp_path):
+    """Times written at the table's offset (+01:00), then from one coup on in UTC (an export whose clock source
+    changed: 21:01:20+01:00 and 20:02:40Z are 80 seconds apart, in order), were a LOG-TIME error at the switch,
+    "the clock's offset from UTC changes only when summer time starts or ends": Z is no clock of the table's that
+    could drift, but UTC itself. Each way of writing alone is clean, and so is the switch, either way round."""
+    for times in (("2026-11-02T21:00:05+01:00", "2026-11-02T21:01:20+01:00", "2026-11-02T21:02:40+01:00"),
+                  ("2026-11-02T20:00:05Z", "2026-11-02T20:01:20Z", "2026-11-02T20:02:40Z"),
+                  ("2026-11-02T21:00:05+01:00", "2026-11-02T21:01:20+01:00", "2026-11-02T20:02:40Z"),
+                  ("2026-11-02T20:00:05Z", "2026-11-02T21:01:20+01:00", "2026-11-02T20:02:40+00:00")):
+        assert _time_findings(cli, tmp_path, _english(*times)) == [], times
+
+
+def test_utc_across_the_clock_change_is_read_at_the_clock_of_that_instant(cli, tmp_path):
+    """Summer time ends at 01:00 UTC on 25 October 2026: 02:50+02:00, then 01:10Z (03:10 in winter time), then
+    03:20+01:00 are in order, each at the clock of its instant."""
+    times = ("2026-10-25T02:50:00+02:00", "2026-10-25T01:10:00Z", "2026-10-25T03:20:00+01:00")
+    assert _time_findings(cli, tmp_path, _english(*times)) == []
+
+
+def test_a_switch_from_utc_to_an_offset_the_zone_never_shows_is_still_a_finding(cli, tmp_path):
+    found = _time_findings(cli, tmp_path, _english("2026-11-02T20:00:05Z", "2026-11-02T20:01:20Z",
+                                                   "2026-11-02T23:02:40+03:00"))
+    assert [line for line, _ in found] == [4] and "offset from UTC changes only" in found[0][1]
+
+
+def test_in_lisbon_z_is_utc_and_plus_zero_in_summer_the_winter_clock_out_of_season(cli, tmp_path):
+    """Lisbon's clock shows +00:00 in winter: there a written +00:00 may be that clock's, and in summer it is the
+    clock written out of season (a drift, test_tables.py); "Z" says UTC, whatever the season."""
+    coups = coups_at("2026-07-02T21:00:05+01:00", "2026-07-02T20:01:20Z", who="PT")
+    code, found = run_log(cli, tmp_path, FRENCH, coups)
+    assert "LOG-TIME" not in [rule for rule, *_ in found], found
+    coups = coups_at("2026-07-02T21:00:05+01:00", "2026-07-02T20:01:20+00:00", who="PT")
+    assert ("LOG-TIME", 3, "/time") in run_log(cli, tmp_path, FRENCH, coups)[1]
