@@ -12,6 +12,8 @@ the burn of a shoe it never began: LU-PB-LOG-BURN, an error, on a legal log. A f
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from helpers.command import run_in_process
@@ -24,6 +26,7 @@ ROWS = ["11,2026-11-02T21:08:45,S1,C-1,1,,Qs 5d 3h,Qd Td 9h,banker,3,banco,100,9
         "12,2026-11-02T21:09:30,S1,C-1,1,,Jd Js,4h 4d,banker,7,punto,100,-100"]
 
 
+@pytest.mark.xfail(strict=True, reason="open find of the hostile pass (issue 22), not fixed yet")
 def test_csv_continuation_log_may_say_its_shoe_continues(tmp_path):
     path = tmp_path / "cont.csv"
     path.write_text("\n".join([*HEADER, COLUMNS, *ROWS]) + "\n", "utf-8")

@@ -13,6 +13,8 @@ in euros judged against yen.
 
 from __future__ import annotations
 
+import pytest
+
 import json
 from decimal import Decimal
 
@@ -32,6 +34,7 @@ def _scaled(records: list, times: int) -> list:
     return records
 
 
+@pytest.mark.xfail(strict=True, reason="open find of the hostile pass (issue 22), not fixed yet")
 def test_a_log_in_yen_is_not_held_to_the_law_s_euros_as_euros(tmp_path):
     records = [json.loads(line) for line in
                (EXAMPLES / "lu/log-stud-poker.jsonl").read_text("utf-8").splitlines()]

@@ -22,6 +22,7 @@ from helpers.command import EXAMPLES, log_findings, run_in_process
 
 @pytest.mark.parametrize("period", [{"from": "yesterday", "to": "x"}, {"from": "2026-10-31", "to": "2026-10-01"},
                                     {"from": "2026-10-01", "to": "2026-10-31"}])
+@pytest.mark.xfail(strict=True, reason="open find of the hostile pass (issue 22), not fixed yet")
 def test_a_game_log_period_is_read_or_said(tmp_path, period):
     records = [json.loads(line) for line in
                (EXAMPLES / "lu/log-punto-banco.jsonl").read_text("utf-8").splitlines()]
