@@ -17,7 +17,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ENV = "CASINO_AUDIT_WORST_RESULTS"
-SECONDS, PEAK_MB = 10, 500
+SECONDS, PEAK_MB = 10, 500  # the targets (issue 22), measured by benchmarks/bench_hostile.py
+# What a test may assert about time on a shared 2-core machine: a runaway (a quadratic path, a bomb), not the
+# target. Beside the rest of the suite a case's CPU time has grown by up to 3.7 times its idle figure (CI,
+# list_900k: 3.7 s alone, 13.7 s beside the xdist workers), which no calibration before and after foresaw.
+RUNAWAY_SECONDS = 6 * SECONDS
 ADDRESS_SPACE = 3 * 1024 ** 3  # a bomb stops here (MemoryError) rather than at the machine's end
 WAIT_SECONDS = 900
 
@@ -52,7 +56,7 @@ class Measurer:
         process's CPU time grows by up to half while the rest of the suite runs beside it (shared caches and
         host cores). A real regression fails both measures."""
         result = self._measure(case)
-        if result["cpu_seconds"] >= SECONDS * result["slowdown"] or result["peak_rss_mb"] >= PEAK_MB:
+        if result["cpu_seconds"] >= RUNAWAY_SECONDS * result["slowdown"] or result["peak_rss_mb"] >= PEAK_MB:
             again = self._measure(case)
             result = min(result, again, key=lambda r: (r["cpu_seconds"] / r["slowdown"], r["peak_rss_mb"]))
         return result
