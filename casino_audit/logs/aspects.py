@@ -51,6 +51,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
         self.opened = 0  # the séances opened so far (a pause the table may have closed in opens one)
         self.opening = None  # the day the séance in force began at the earliest, until its first readable time
         self.first_day = None  # the local day of the log's first séance's first coup
+        self.outside = (0, None)  # the coups played outside the header's period: how many, the first's number
         self.pause_said = self.continued_said = False  # what a pause, a continuation was read as: said once each
         self.unnamed: set = set()  # (place, name) of the names that say nothing, said already
         # Between the previous coup and this one: how long the table was idle, and whether a session or a day began
@@ -110,6 +111,7 @@ class CoreAspects(OrderAspects, LimitAspects, StakeAspects, TurnAspects):
             yield from self._stakes(record, data)
 
     def close(self) -> Iterator[Finding]:
+        yield from self.outside_period()
         yield from self._limits_under_no_chance()
         self._held_to_no_maximum()
         yield from self._roles_never_named()

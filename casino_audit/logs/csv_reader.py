@@ -11,7 +11,8 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Mapping
 
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
@@ -24,10 +25,44 @@ COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": 
 STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croupier"]
 
 
-def game_header_reader(path: tuple[str, ...]) -> str:
-    """How a game log's `#` value is read: `decks` and `first_coup` whole numbers, the limits amounts, the rest
-    text."""
-    return "int" if path in (("decks",), ("first_coup",)) else "money" if path[0] == "limits" else "text"
+def header_reader(kind: str) -> Callable[[tuple[str, ...]], str]:
+    """How the `#` value of a key (its dotted path) is read, as the kind's header schema types it: a whole number
+    (a game log's `decks`, `first_coup`; a meter's capacity) as one, a boolean (`shoe_continues`) as true or
+    false, an amount (a number, or digits as text: the limits) as money, the rest text. A key the schema does
+    not know is text, for the shape check to report."""
+    @lru_cache(maxsize=256)
+    def read(path: tuple[str, ...]) -> str:
+        from casino_audit.documents.kinds import schema  # the schemas load when a CSV log is read
+
+        nodes = [schema(kind)]
+        for part in path:
+            nodes = [child for node in _alternatives(nodes) for child in (_member(node, part),) if child is not None]
+        types = {node.get("type") for node in _alternatives(nodes)}
+        return "money" if "number" in types else "int" if "integer" in types else "bool" if "boolean" in types \
+            else "text"
+
+    return read
+
+
+def _alternatives(nodes: list) -> list[Mapping]:
+    """The schemas a value meeting any of `nodes` may meet: each node and its `oneOf`/`anyOf` branches."""
+    found = []
+    for node in nodes:
+        if isinstance(node, Mapping):
+            found.append(node)
+            found.extend(_alternatives([*node.get("oneOf", ()), *node.get("anyOf", ())]))
+    return found
+
+
+def _member(node: Mapping, name: str) -> Mapping | None:
+    properties = node.get("properties")
+    if isinstance(properties, Mapping) and name in properties:
+        return properties[name]
+    extra = node.get("additionalProperties")
+    return extra if isinstance(extra, Mapping) else None
+
+
+game_header_reader = header_reader("game-log")
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,7 @@ class OrderAspects:
             self.began = _SeanceDay(self.opened, day if self.opening is _AS_READ else self.opening, day)
             if self.opened == 1:
                 self.first_day = day
+        yield from self._in_period(record, when)
         staff = data.get("staff")
         if isinstance(staff, dict):
             for role, who in staff.items():
@@ -216,6 +217,30 @@ class OrderAspects:
             return after.astimezone(self.zone).utcoffset() - before.astimezone(self.zone).utcoffset()
         except OverflowError:
             return timedelta(0)
+
+    def _in_period(self, record, when: datetime | None) -> Iterator[Finding]:
+        """A coup played on a day outside the period the header declares (a séance begun within it may run past
+        its last midnight): the log holds what it says it does not. The first is said at its line, the others
+        counted at the close (`outside_period`)."""
+        period, day = self.session.period, self._day(when)
+        if period is None or day is None:
+            return
+        first, last = (bound.isoformat() for bound in period)
+        began = self.began.latest if self.began is not None else None
+        if first <= day <= last or (day > last and began is not None and first <= began <= last):
+            return
+        count, coup = self.outside
+        self.outside = (count + 1, coup if count else record.data.get("coup"))
+        if not count:
+            yield self.session._tool(F.LOG_TIME, "/time", f"the coup was played on {day}, outside the period the "
+                                                          f"log declares ({first} to {last}): a log holds the coups "
+                                                          "of the period it is filed for", record)
+
+    def outside_period(self) -> Iterator[Finding]:
+        count, coup = self.outside
+        if count > 1:
+            yield self.session._tool(F.LOG_TIME, "/period", f"{count:,} coups of the log are outside the period it "
+                                                            f"declares (the first, coup {coup}, is said at its line)")
 
     def _day(self, when: datetime | None):
         """The table's local day of an instant (as written where no zone is known)."""

@@ -25,6 +25,7 @@ from casino_audit.law.citations import provision_citation
 from casino_audit.law.model import Rule, Ruleset, known_zone
 from casino_audit.replay import UNTRACKED, Unavailable, families
 from casino_audit.logs.order import SESSION_BREAK, _minutes
+from casino_audit.logs.period import declared_period
 from casino_audit.logs.aspects import CoreAspects
 from casino_audit.logs.terms import terms_for
 
@@ -67,6 +68,10 @@ class LogSession:
             self._pending.append(self._tool(rule_id[0] if rule_id else F.LOAD_UNREADABLE, pointer, message,
                                             severity=rule_id[2] if len(rule_id) > 2 else Severity.ERROR))
         self.zone = self._zone(header.data, ruleset)
+        period = declared_period(header.data.get("period") if isinstance(header.data, Mapping) else None)
+        if isinstance(period, str):
+            self._pending.append(self._tool(F.LOG_TIME, "/period", f"{period}: the coups' days are not held to it"))
+        self.period = period if isinstance(period, tuple) else None  # (first day, last day) the log covers
         for key in ("casino", "table"):  # a name that says nothing names no table (compared with a configuration's)
             value = header.data.get(key) if isinstance(header.data, Mapping) else None
             if isinstance(value, str) and nameless(value):
@@ -120,6 +125,17 @@ class LogSession:
             deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
             self._pending.extend(self._breach("", header, pointer, message, deal))
         self.hit = False
+        self.currency = _foreign_currency(header.data)
+        if self.currency is not None:  # the law's euro amounts cannot hold amounts in another currency
+            if self.terms.limits.pop("law_minimum", None) is not None:
+                for rule, _ in self.by_aspect.get("stake_limits", ()):
+                    self._not_applied(rule, f"the least minimum the law allows is in euros, the log's amounts in "
+                                            f"{self.currency} (`currency`): a stake is held to the limits the log "
+                                            "declares alone", Severity.WARNING, "/currency")
+            for rule, spec in list(self.by_aspect.get("stake_multiple", ())):
+                if spec.get("unit") != "minimum":  # a multiple of so many euros
+                    self.by_aspect["stake_multiple"].remove((rule, spec))
+                    self._in_euros(rule)
         # a new séance begins only after such a pause (a parameter of this ruleset's, not another jurisdiction's)
         self.session_break = _minutes(params.get(SESSION_BREAK)) if SESSION_BREAK in ruleset.params else None
         self.core = CoreAspects(self)
@@ -148,6 +164,9 @@ class LogSession:
         Returns the rules applied."""
         applied = []
         for bound in bounds:
+            if self.currency is not None and "per" not in bound.rule.check:  # an amount in euros, not a ratio
+                self._in_euros(bound.rule)
+                continue
             if bound.run is None:
                 if self._param_finding is not None:
                     self._pending.append(self._param_finding(bound.rule, bound.missing_params))
@@ -169,13 +188,20 @@ class LogSession:
         return Finding(rule_id, severity, message, self.file, line, column, pointer, record.index,
                        self.jurisdiction)
 
-    def _not_applied(self, rule: Rule, why: str, severity: Severity | None = None) -> None:
-        """A rule this log cannot be checked by: an info note (an error under --require-params), or `severity`."""
+    def _not_applied(self, rule: Rule, why: str, severity: Severity | None = None, pointer: str = "") -> None:
+        """A rule this log cannot be checked by: an info note (an error under --require-params), or `severity`;
+        at the header's field that stopped it (`pointer`), else at the header."""
         severity = severity or (Severity.ERROR if self.require_params else Severity.INFO)
         if self.admit(self.file, rule.id, severity):
-            line, column = self.header.position("") or (None, None)
+            line, column = self.header.position(pointer) or self.header.position("") or (None, None)
             self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,
-                                         column, "", self.header.index, self.jurisdiction, rule.citation))
+                                         column, pointer, self.header.index, self.jurisdiction, rule.citation))
+
+    def _in_euros(self, rule: Rule) -> None:
+        """A rule that compares the log's amounts with the law's, in euros, where the log's are in another
+        currency: no rate converts them, so it is not checked, and that is a warning at `currency`."""
+        self._not_applied(rule, f"the log's amounts are in {self.currency} (`currency`), the law's in euros, and "
+                                "no rate converts them", Severity.WARNING, "/currency")
 
     def _narrowed(self, rule: Rule, why: str) -> None:
         """A rule checked in this log, but less than the law asks, for want of a parameter: an info note (an
@@ -261,3 +287,13 @@ def _validator(module):
     if cached is None:
         cached = module._shape_validator = ShapeValidator(module.COUP_SCHEMA)
     return cached
+
+
+def _foreign_currency(data) -> str | None:
+    """The currency the log's amounts are in, where it is not the euro the law's amounts are in (LU, PT and MC
+    alike): the header's `currency` (EUR where it gives none)."""
+    given = data.get("currency") if isinstance(data, Mapping) else None
+    if given is None or given == "EUR":
+        return None
+    return given if isinstance(given, str) and given.isascii() and given.isalpha() and len(given) == 3 \
+        else brief(show(given))

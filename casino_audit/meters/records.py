@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from casino_audit.logs.csv_reader import RowLayout
+from casino_audit.logs.csv_reader import RowLayout, header_reader
 
 # The meters of a reading, in the order the CSV writes them. The two coin-in meters are the first and the second
 # `coin_in` meter of the machine's homologation file, in the order it lists them (Art. 18-3, 5°: "deux compteurs
@@ -52,8 +52,7 @@ CSV_LAYOUT = RowLayout(
     columns={"time": ("time", "text"), "machine": ("machine", "text"),
              **{meter: (meter, "count") for meter in METERS},
              "drop_box_counted": ("drop_box_counted", "bool"), "note": ("note", "text")},
-    header_reader=lambda path: "int" if "capacity_digits" in path else
-    "money" if path[0] in ("reading_interval_hours", "denomination") else "text",
+    header_reader=header_reader("meter-log"),
     free_text=frozenset({"note"}))
 
 

@@ -27,6 +27,7 @@ from casino_audit.core.values import show, to_decimal
 from casino_audit.documents.shape import ShapeValidator
 from casino_audit.law.checks import bind_params
 from casino_audit.law.model import Rule, Ruleset
+from casino_audit.logs.period import declared_period
 from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
 from casino_audit.meters.figures import hours
@@ -130,22 +131,14 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
     # --- the header ----------------------------------------------------------------------------------------
 
     def _period(self, given) -> tuple[datetime, datetime] | None:
-        if not isinstance(given, dict) or not isinstance(given.get("from"), str) or \
-                not isinstance(given.get("to"), str):
+        period = declared_period(given)
+        if isinstance(period, str):
+            self._pending.append(self._tool(F.LOG_TIME, "/period", f"{period}; gaps at the log's start and end are "
+                                            "measured from its first and last readings"))
+            return None
+        if period is None:
             return None  # the header's shape check says what is wrong with it
-        try:
-            first = date.fromisoformat(given["from"])
-            last = date.fromisoformat(given["to"])
-        except ValueError:
-            self._pending.append(self._tool(F.LOG_TIME, "/period", f"the period {brief(show(given))} is not two "
-                                            "ISO 8601 dates; gaps at the log's start and end are measured from its "
-                                            "first and last readings"))
-            return None
-        if last < first:
-            self._pending.append(self._tool(F.LOG_TIME, "/period", f"the period {brief(show(given))} ends before it "
-                                            "starts; gaps at the log's start and end are measured from its first and "
-                                            "last readings"))
-            return None
+        first, last = period
         # The day after the last, or the last moment a time can have where the last day is 9999-12-31.
         end = datetime.max if last == date.max else datetime.combine(last + timedelta(days=1), datetime.min.time())
         return datetime.combine(first, datetime.min.time()), end
