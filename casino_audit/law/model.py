@@ -6,7 +6,9 @@ check kinds and the citations only: the engines, the log sessions and the loader
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+from typing import Any, Callable, Sequence
 from zoneinfo import ZoneInfo
 
 from casino_audit.core.findings import RULESET_INVALID, Citation, Finding, Severity
@@ -114,6 +116,39 @@ class Play:
     def provisions(self) -> list[tuple[str, Citation]]:
         """(where in the play data, its Citation) of every provision the rules of play quote, in order."""
         return [(pointer, provision_citation(raw, self.instruments)) for pointer, raw in provisions_in(self.data)]
+
+
+def zone_read_as(name: object, zones: Sequence[str]) -> str | None:
+    """The one of `zones` whose clock the IANA zone `name` keeps, where it is another name for it (`Portugal`
+    for Europe/Lisbon, a link of the zone database): the same offset from UTC at every hour since 1970, each
+    clock change on the same day. None where `name` is no zone, or keeps none of their clocks."""
+    if not known_zone(name):
+        return None
+    for zone in zones:
+        if zone == name or _same_clock(name, zone):
+            return zone
+    return None
+
+
+@lru_cache(maxsize=64)  # a tenth of a second a pair: a run of logs naming the same zone compares it once
+def _same_clock(first_name: str, second_name: str) -> bool:
+    first, second = ZoneInfo(first_name), ZoneInfo(second_name)
+    # noon UTC each day to 2100; the hours of a day whose offset moved in either zone, one by one
+    day, hour, end = datetime(1970, 1, 1, 12, tzinfo=timezone.utc), timedelta(hours=1), datetime(2100, 1, 1,
+                                                                                                  tzinfo=timezone.utc)
+    before = None
+    while day < end:
+        offsets = (day.astimezone(first).utcoffset(), day.astimezone(second).utcoffset())
+        if offsets[0] != offsets[1]:
+            return False
+        if before is not None and offsets != before:
+            moment = day - 24 * hour
+            while moment < day:
+                if moment.astimezone(first).utcoffset() != moment.astimezone(second).utcoffset():
+                    return False
+                moment += hour
+        before, day = offsets, day + 24 * hour
+    return True
 
 
 def known_zone(name: object) -> bool:

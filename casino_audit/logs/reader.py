@@ -178,7 +178,7 @@ def _lines(stream: Stream) -> Iterator[tuple[int, str]]:
                     continue
                 if number == 1:
                     text = text.lstrip("\ufeff")
-                if text.strip():
+                if text.strip(" \t\r\n"):  # blank to JSON and CSV alike: U+00A0 or a form feed is not
                     if not text.endswith("\n"):
                         _last_line(stream, number, text)
                     yield number, text

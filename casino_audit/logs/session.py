@@ -22,7 +22,7 @@ from casino_audit.documents.shape import ShapeValidator
 from casino_audit.law.checks import bind_params
 from casino_audit.law.checks.replay import CORE_ASPECTS
 from casino_audit.law.citations import provision_citation
-from casino_audit.law.model import Rule, Ruleset, known_zone
+from casino_audit.law.model import Rule, Ruleset, known_zone, zone_read_as
 from casino_audit.replay import UNTRACKED, Unavailable, families
 from casino_audit.logs.order import SESSION_BREAK, _minutes
 from casino_audit.logs.period import declared_period
@@ -147,6 +147,8 @@ class LogSession:
         names none."""
         zones = ruleset.time_zones
         given = data.get("timezone") if isinstance(data, Mapping) else None
+        if given is not None and given not in zones and zone_read_as(given, zones) is not None:
+            given = zone_read_as(given, zones)  # another name of the table's zone (`Portugal`): its clock
         if given is not None and given not in zones:
             what = "is not the zone of a table in" if known_zone(given) else "is no IANA time zone, nor one of"
             read = f"the coups' times are read in {zones[0]}" if zones else "times without an offset are compared as written"

@@ -98,10 +98,11 @@ def _check_stream(stream: Stream, record: FileRecord, context: Context,
     counts = {"read": 0, "checked": 0, "with_findings": 0, "unreadable": 0}
     header = next(records, None)
     session = None
+    said: list = []  # the header's findings short of the law
     other = None  # what heads the stream instead of a log's header (a table, a house ruleset), if anything
     if header is not None:
         _note_filer(record, header)
-        found = check_document(header, context)
+        found = check_document(header, context, said)
         if found is not None and not kinds.KINDS[found[0]].stream:
             other = f"a {found[0]} document"
         elif found is not None:
@@ -122,9 +123,17 @@ def _check_stream(stream: Stream, record: FileRecord, context: Context,
     else:
         for _ in records:  # read to the end all the same: every line is counted, the unreadable ones reported
             pass
+    if session is None and other is None and header is not None and stream.read > 1:
+        # a header that reached no law: the finding that says why says too that its records are not checked
+        why = next((f for f in reversed(said) if f.severity is Severity.ERROR), None)
+        if why is not None:
+            why.message = f"{why.message}; {_after(stream.read - 1)}"
+        else:
+            context.sink.add(tool_finding(header, F.KIND_MISSING, f"{_after(stream.read - 1)}: a log's records "
+                                          "are judged under its header, which names its kind and jurisdiction"))
     if other is not None:
-        context.sink.add(tool_finding(header, F.KIND_UNKNOWN, f"{other} cannot head a record stream: the "
-                                       f"{stream.read - 1:,} records after it are not checked; the first record of a "
+        context.sink.add(tool_finding(header, F.KIND_UNKNOWN, f"{other} cannot head a record stream: "
+                                       f"{_after(stream.read - 1)}; the first record of a "
                                        "JSON Lines or CSV file is a header of kind "
                                        + ", ".join(k for k in kinds.KINDS if kinds.KINDS[k].stream),
                                        "/kind" if other != "a ruleset" else ""))
@@ -138,6 +147,10 @@ def _check_stream(stream: Stream, record: FileRecord, context: Context,
     if stream.findings:
         record.reason = stream.findings[0].message
     context.sink.extend(stream.findings)
+
+
+def _after(count: int) -> str:
+    return "the record after it is not checked" if count == 1 else f"the {count:,} records after it are not checked"
 
 
 def _named(records: Iterator, name: str) -> Iterator:

@@ -49,13 +49,16 @@ def ruleset_findings(document) -> list[Finding]:
     return []
 
 
-def check_document(document, context: Context) -> tuple[str, str] | None:
+def check_document(document, context: Context, said: list[Finding] | None = None) -> tuple[str, str] | None:
     """One document (or record) through the stages: identify its kind, validate its shape, choose its
-    jurisdiction, check it against the law. Returns (kind, jurisdiction) when it reached the law, else None."""
+    jurisdiction, check it against the law. Returns (kind, jurisdiction) when it reached the law, else None;
+    `said`, if given, gets the findings of the stages before the law (why it did not reach it)."""
     found: list[Finding] = list(document.findings)
     try:
         return _stages(document, context, found)
     finally:
+        if said is not None:
+            said.extend(found)
         context.sink.extend(found)
 
 

@@ -125,7 +125,7 @@ def test_the_real_command_draws_on_a_terminal_only_and_never_on_stdout(tmp_path)
     """stderr a real terminal, stdout a file: the bar on the terminal, the sample in the file as without one."""
     env = {**os.environ, "COLUMNS": "120"}
     env.pop("CI", None)
-    command = [sys.executable, "-m", "casino_audit", "sample-log", "punto_banco", "-j", "LU", "--coups", "12000"]
+    command = [sys.executable, "-m", "casino_audit", "sample-log", "punto_banco", "-j", "LU", "--coups", "50000"]  # well past SHOW_AFTER_S on a fast machine
     piped = subprocess.run(command, capture_output=True, env=env, timeout=120)
     assert piped.returncode == 0 and piped.stderr == b""  # stderr a pipe: nothing drawn
     leader, follower = os.openpty()
@@ -144,4 +144,4 @@ def test_the_real_command_draws_on_a_terminal_only_and_never_on_stdout(tmp_path)
         assert process.wait(timeout=120) == 0
     os.close(leader)
     assert (tmp_path / "log.jsonl").read_bytes() == piped.stdout
-    assert b"coups" in drawn and b"12000/12000" in drawn
+    assert b"coups" in drawn and b"50000/50000" in drawn

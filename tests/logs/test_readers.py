@@ -137,6 +137,31 @@ def test_a_log_headed_by_a_valid_house_ruleset_is_not_passed_unchecked(tmp_path)
     assert result.files[0].records == {"read": 5, "checked": 0, "with_findings": 0, "unreadable": 0}
 
 
+@pytest.mark.parametrize("header", ['{"kind": "game-log", "jurisdiction": "LU", broken', '{"jurisdiction": "LU"}',
+                                    '{"kind": "game-log", "jurisdiction": "XX", "game": "punto_banco"}'])
+def test_the_records_under_a_header_that_reaches_no_law_are_said_not_checked(tmp_path, header):
+    # A header line that cannot be read makes the first coup the header: KIND-MISSING there, and the coups after
+    # it were read and never checked, in silence. A header without a kind or a known jurisdiction likewise.
+    path = tmp_path / "log.jsonl"
+    path.write_text(header + "\n" + "".join(PB_JSONL.splitlines(keepends=True)[1:]), "utf-8")
+    result = check(path)
+    said = [f for f in result.findings if "after it are not checked" in f.message]
+    assert len(said) == 1 and said[0].severity is Severity.ERROR, [(f.rule_id, f.message) for f in result.findings]
+    readable = 4 if "broken" in header else 5
+    after = readable - 1
+    assert f"the {after} records after it are not checked" in said[0].message
+    assert result.files[0].records["checked"] == 0 and result.files[0].records["read"] == readable
+
+
+@pytest.mark.parametrize("blank", ["\u00a0", "\x0c", "\u2003", "\u00a0\t"])
+def test_a_line_blank_to_python_but_not_to_json_is_a_finding(tmp_path, blank):
+    # str.strip() takes U+00A0, a form feed, an em space for blank: JSON takes only space, tab, CR and LF
+    lines = PB_JSONL.splitlines(keepends=True)
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(lines[:2]) + blank + "\n" + "".join(lines[2:]), "utf-8")
+    assert ("LOAD-SYNTAX", 3) in errors(check(path))
+
+
 # --- CSV cells holding a line break ----------------------------------------------------------------------------
 
 def _meter_csv(note_first: bool) -> tuple[str, int]:

@@ -65,6 +65,19 @@ def test_a_portuguese_table_may_be_in_any_of_portugals_zones(cli, tmp_path, zone
     assert run_log(cli, tmp_path, {**FRENCH, "timezone": zone}, coups_at("2026-11-02T21:00:00", who="PT")) == (0, [])
 
 
+def test_another_name_of_the_tables_zone_is_that_zone(cli, tmp_path):
+    """`Portugal` is a link of the zone database to Europe/Lisbon: the same clock, the same table; refused, a legal
+    log was an error. The October hour again is read in Lisbon's clock: no step back."""
+    assert run_log(cli, tmp_path, {**FRENCH, "timezone": "Portugal"}, coups_at(*PT_BACK, who="PT")) == (0, [])
+
+
+@pytest.mark.parametrize("zone", ["WET", "Europe/Madrid", "Atlantic/Canary"])
+def test_a_zone_keeping_another_clock_at_some_time_is_not_the_tables(cli, tmp_path, zone):
+    # WET and the Canaries keep Lisbon's clock today, not in 1992-1996 (Lisbon on CET): not its zone
+    code, found = run_log(cli, tmp_path, {**FRENCH, "timezone": zone}, coups_at(*PT_BACK, who="PT"))
+    assert code == 1 and ("SHAPE-INVALID", 1, "/timezone") in found
+
+
 @pytest.mark.parametrize("zone", ["Europe/Paris", "UTC", "Mars/Olympus", "../../etc/passwd", "europe/lisbon", ""])
 def test_a_zone_that_is_not_the_tables_is_an_error_at_the_header(cli, tmp_path, zone):
     code, found = run_log(cli, tmp_path, {**FRENCH, "timezone": zone}, coups_at(*PT_BACK, who="PT"))
