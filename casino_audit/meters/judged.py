@@ -52,6 +52,7 @@ class JudgedReturns:
     def close(self) -> Iterator[Finding]:
         if not self.counts.checked:  # a header alone: an export cut short proves nothing about any machine
             yield self._tool(F.LOAD_EMPTY, "", "the meter log holds no reading")
+        yield from self.outside_period()
         start = self.period[0] if self.period else self.start_time
         end = self.period[1] if self.period else self.end_time
         unknown: dict[tuple[str, str], list[str]] = {}  # (aspect, why) -> machines

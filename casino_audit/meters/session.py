@@ -14,7 +14,7 @@ period out of the realised return, and the finding about the return says how man
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
@@ -90,6 +90,7 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         self.work = theories.Budget()  # the slot engine's work for every machine's theory, shared
         self.spellings: dict[str, Machine] = {}  # a machine name without its spaces, case and Unicode form
         self.entry_spellings: dict[str, str] | None = None  # the same of the header's `machines` entries
+        self.outside = (0, None)  # the readings outside the header's period: how many, the first's line
         self.aware: bool | None = None  # whether the log's times carry a UTC offset (set by its first reading)
         self.start_time: datetime | None = None  # the earliest and latest reading used
         self.end_time: datetime | None = None
@@ -143,6 +144,24 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         end = datetime.max if last == date.max else datetime.combine(last + timedelta(days=1), datetime.min.time())
         return datetime.combine(first, datetime.min.time()), end
 
+    def _gap(self, before: datetime, after: datetime) -> timedelta:
+        """The time between two readings, the shorter of the real time and the time on the jurisdiction's clock: a
+        daily reading at 06:00 is 24 hours on, though 25 hours pass the night the clock goes back (and 23 the night
+        it goes forward, 24 on the clock)."""
+        passed = after - before
+        if self.zone is None:
+            return passed
+        try:
+            if before.tzinfo is not None:  # instants: their times on the clock
+                clock = after.astimezone(self.zone).replace(tzinfo=None) - before.astimezone(self.zone).replace(tzinfo=None)
+            else:  # the clock's times: the real time between them (two times in one zone subtract as on the clock)
+                clock = passed
+                passed = (after.replace(tzinfo=self.zone).astimezone(timezone.utc)
+                          - before.replace(tzinfo=self.zone).astimezone(timezone.utc))
+        except (OverflowError, ValueError):
+            return passed
+        return min(passed, clock)
+
     # --- the stream ----------------------------------------------------------------------------------------
 
     def start(self) -> Iterator[Finding]:
@@ -179,6 +198,34 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                                   f"{_offset(shown)}); the reading is read at the instant written, "
                                                   "its day on that clock", record)
 
+    def _in_period(self, when: datetime, record) -> Iterator[Finding]:
+        """A reading on a day outside the period the header declares (on the jurisdiction's clock): used, but the
+        log holds what it says it does not, a warning (a closing reading is often taken the morning after). The
+        first is said at its line, the others counted at the close (`outside_period`)."""
+        if self.period is None:
+            return
+        try:
+            day = (when.astimezone(self.zone) if when.tzinfo is not None and self.zone is not None else when).date()
+        except OverflowError:
+            return
+        start, end = self.period
+        if start.date() <= day and (end == datetime.max or day < end.date()):
+            return
+        count, line = self.outside
+        self.outside = (count + 1, line if count else record.line)
+        if not count:
+            last = end.date() - timedelta(days=1) if end != datetime.max else date.max
+            yield self._tool(F.LOG_TIME, "/time", f"read on {day.isoformat()}, outside the period the log declares "
+                                                  f"({start.date().isoformat()} to {last.isoformat()}); the reading "
+                                                  "is used", record, Severity.WARNING)
+
+    def outside_period(self) -> Iterator[Finding]:
+        count, line = self.outside
+        if count > 1:
+            yield self._tool(F.LOG_TIME, "/period", f"{count:,} readings of the log are outside the period it "
+                                                    f"declares (the first, line {line}, is said at its line)",
+                             severity=Severity.WARNING)
+
     def _reading(self, record) -> Iterator[Finding]:
         data = record.data
         if not self.validator.is_valid(data):
@@ -201,6 +248,7 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
             return
         if aware and self.zone is not None:
             yield from self._offset_held(when, data, record)
+        yield from self._in_period(when, record)
         name = data["machine"]
         if not spelling(name):  # spaces or invisible characters only: no machine a reader could find
             yield self._tool(F.SHAPE_INVALID, "/machine", f"`machine` is {brief(show(name))}, which names no machine; "
@@ -213,9 +261,9 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                                   f"reading (line {machine.record.line}, {machine.time.isoformat()}); "
                                                   "the reading is not used", record)
             return
-        if machine.time is not None and self.interval is not None and when - machine.time > self.interval:
+        if machine.time is not None and self.interval is not None and self._gap(machine.time, when) > self.interval:
             yield self._tool(F.LOG_GAP, "/time", f"machine {machine.label} not read from {machine.time.isoformat()} (line "
-                                                 f"{machine.record.line}) to {when.isoformat()}: {hours(when - machine.time)}"
+                                                 f"{machine.record.line}) to {when.isoformat()}: {hours(self._gap(machine.time, when))}"
                                                  f" hours, more than the log's reading interval of "
                                                  f"{self.interval_text} hours", record, Severity.WARNING)
         self.start_time = when if self.start_time is None or when < self.start_time else self.start_time
