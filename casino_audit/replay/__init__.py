@@ -79,8 +79,15 @@ CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
 COMMON_COUP = {
     "coup": {"type": "integer", "minimum": 1, "maximum": 10**15,
              "description": "The coup's number in the log: 1, 2, 3 ... without gaps."},
-    "time": {"type": "string", "description": "When the coup was played, ISO 8601 (2026-11-02T21:14:05)."},
-    "session": {"type": "string", "minLength": 1, "description": "The session (or day) the coup belongs to."},
+    "time": {"type": "string", "description": "When the coup was played, ISO 8601 (2026-11-02T21:14:05): without "
+                                              "an offset, the table's local time (the header's `timezone`); with "
+                                              "one, the offset the table's clock shows then, or UTC (Z). Every "
+                                              "coup's time gives an offset, or none does."},
+    "session": {"type": "string", "minLength": 1,
+                "description": "The séance (or gaming day) the coup belongs to, a label: a coup under another "
+                               "label opens a new séance, unless the table was closed for less than "
+                               "`session_break_minutes` (a parameter) between them, when it is the séance going "
+                               "on; what the law keeps through a séance (its minimum) is held so."},
     "staff": {"type": "object", "additionalProperties": {"type": "string"},
               "description": "Who is on duty, by role: {\"croupier\": \"C-12\", \"spinner\": \"C-7\"}."},
     "limits": {"type": "object", "additionalProperties": False,
