@@ -11,7 +11,8 @@ from casino_audit.core.display import brief, nameless
 from casino_audit.core.findings import Finding
 from casino_audit.core.values import show
 from casino_audit.logs.names import _same_name
-from casino_audit.logs.order import _comparable, _longer, _minutes
+from casino_audit.logs.clock import comparable
+from casino_audit.logs.order import _longer, _minutes
 
 
 class TurnAspects:
@@ -49,7 +50,7 @@ class TurnAspects:
                     continue
             limit = spec["max_minutes"]
             longest = _minutes(limit)
-            if longest is not None and not held[3] and _comparable(when, held[1]) and _longer(when - held[1], longest):
+            if longest is not None and not held[3] and comparable(when, held[1]) and _longer(when - held[1], longest):
                 self.turns[role] = (*held[:3], True, held[4])
                 yield from self.session._breach("staff_turn", record, "/staff" if unnamed else f"/staff/{key}",
                                       f"{who} has held the {key}'s place since coup {held[2]} "
