@@ -144,6 +144,32 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         end = datetime.max if last == date.max else datetime.combine(last + timedelta(days=1), datetime.min.time())
         return datetime.combine(first, datetime.min.time()), end
 
+    def _second_pass(self, before: datetime, when: datetime) -> datetime:
+        """A time without an offset in the hour the clock goes back, read as its second pass where the first would
+        be at or before the machine's previous reading and the second after it (02:45 then 02:15 is half an hour
+        on, the night the clock goes back): `fold` set, which the order and the gaps read; else as it was."""
+        if when.tzinfo is not None or before.tzinfo is not None or self.zone is None:
+            return when
+        try:
+            second = when.replace(fold=1)
+            first_at, second_at = _utc(when, self.zone), _utc(second, self.zone)
+            if first_at != second_at and first_at <= _utc(before, self.zone) < second_at:
+                return second
+        except (OverflowError, ValueError):
+            pass
+        return when
+
+    def _after(self, before: datetime, when: datetime) -> bool:
+        """Whether a reading is after the machine's previous one: as instants where the clock's zone reads a time
+        without an offset (the hour the clock goes back passes twice), else as written."""
+        if when.tzinfo is None and before.tzinfo is None and self.zone is not None:
+            try:
+                if _shown(when, self.zone) and _shown(before, self.zone):  # an hour the clock skips: as written
+                    return _utc(when, self.zone) > _utc(before, self.zone)
+            except (OverflowError, ValueError):
+                pass
+        return when > before
+
     def _gap(self, before: datetime, after: datetime) -> timedelta:
         """The time between two readings, the shorter of the real time and the time on the jurisdiction's clock: a
         daily reading at 06:00 is 24 hours on, though 25 hours pass the night the clock goes back (and 23 the night
@@ -155,9 +181,9 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
             if before.tzinfo is not None:  # instants: their times on the clock
                 clock = after.astimezone(self.zone).replace(tzinfo=None) - before.astimezone(self.zone).replace(tzinfo=None)
             else:  # the clock's times: the real time between them (two times in one zone subtract as on the clock)
-                clock = passed
-                passed = (after.replace(tzinfo=self.zone).astimezone(timezone.utc)
-                          - before.replace(tzinfo=self.zone).astimezone(timezone.utc))
+                clock, passed = passed, _utc(after, self.zone) - _utc(before, self.zone)
+                if clock <= timedelta(0) < passed:  # the repeated hour's second pass: as much on the clock
+                    clock = passed
         except (OverflowError, ValueError):
             return passed
         return min(passed, clock)
@@ -255,7 +281,9 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                                           "the reading is not used", record)
             return
         machine = yield from self._machine_read(name, record)
-        if machine.time is not None and when <= machine.time:
+        if machine.time is not None:
+            when = self._second_pass(machine.time, when)
+        if machine.time is not None and not self._after(machine.time, when):
             what = "the same time as" if when == machine.time else "before"
             yield self._tool(F.LOG_TIME, "/time", f"machine {machine.label} read at {data['time']}, {what} its previous "
                                                   f"reading (line {machine.record.line}, {machine.time.isoformat()}); "
@@ -313,6 +341,17 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                  " only in spaces, case or Unicode form: read as two machines, their readings are not "
                                  "compared with each other", record)
         return machine
+
+
+def _utc(written: datetime, zone: ZoneInfo) -> datetime:
+    """A time without an offset, on the jurisdiction's clock (its `fold` saying which pass of a repeated hour), as
+    the instant it is."""
+    return written.replace(tzinfo=zone).astimezone(timezone.utc)
+
+
+def _shown(written: datetime, zone: ZoneInfo) -> bool:
+    """Whether the clock shows that time (not in the hour it skips the night it goes forward)."""
+    return _utc(written, zone).astimezone(zone).replace(tzinfo=None) == written.replace(fold=0)
 
 
 def _validator():

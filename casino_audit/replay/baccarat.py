@@ -286,21 +286,22 @@ def _per_unit(prepared: Prepared, units: dict, chance: str, outcome: str, banker
 
 def _both_sides(prepared: Prepared, coup: Mapping, minimum: Decimal) -> Iterator[tuple[str, str, str]]:
     """PT Macau n.º 11: «No caso de um jogador apostar simultaneamente no ponto e na banca, a diferença entre ambas
-    as apostas não pode ser inferior ao valor mínimo de aposta nessa banca.» A player is a seat; a bet without one
-    is no one's and is not added to anyone's."""
+    as apostas não pode ser inferior ao valor mínimo de aposta nessa banca.» A player is a seat; the bets without
+    one are one player's, as the stake limits hold them (a log that leaves seats out names no second player)."""
     staked: dict[Any, dict[str, Decimal]] = {}
     where: dict[Any, int] = {}
     for index, bet in enumerate(coup["bets"]):
         side, stake, seat = prepared.sides.get(bet["chance"]), money(bet["stake"]), bet.get("seat")
-        if side is None or stake is None or type(seat) is not int:
-            continue
+        if side is None or stake is None or (seat is not None and type(seat) is not int):
+            continue  # a seat that is no whole number: the coup's shape check refuses it
         sides = staked.setdefault(seat, {})
         sides[side] = sides.get(side, Decimal(0)) + stake
         where[seat] = index
     for seat, sides in staked.items():
         if len(sides) == 2 and abs(sides[baccarat.PLAYER] - sides[baccarat.BANKER]) < minimum:
+            who = f"seat {seat} stakes" if seat is not None else "the bets with no seat (one player's) stake"
             yield "both_sides", f"/bets/{where[seat]}/stake", (
-                f"seat {seat} stakes {cents(sides[baccarat.PLAYER])} on the player's side and "
+                f"{who} {cents(sides[baccarat.PLAYER])} on the player's side and "
                 f"{cents(sides[baccarat.BANKER])} on the banker's: the difference is less than the table minimum, "
                 f"{cents(minimum)}")
 
