@@ -67,6 +67,7 @@ class StakeAspects:
                     continue
                 law = self.law_maxima.get(id(spec))
                 low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
+                floor = spec.get("bound") != "maximum"  # a rule of the maximum alone: another holds the floor
                 if high is None and (law is None or self.limits.minimum is None) and not (
                         self.law_ceilings and self._law_ceilings(names)):
                     # held to no maximum, neither the limits' nor one the law fixes (for want of the minimum its
@@ -77,7 +78,8 @@ class StakeAspects:
                     continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
                 if law is None and low is not None and high is None:
                     pass  # the stakes held to no maximum are named at the log's end (`_held_to_no_maximum`)
-                elif law is None and (low is None) != (high is None) and (rule.id, low is None) not in self.unbounded:
+                elif law is None and (low is None) != (high is None) and (floor or high is None) \
+                        and (rule.id, low is None) not in self.unbounded:
                     # one bound unknown for this stake: said once, never passed as if held to it (a table
                     # configuration or header limits giving the minimum alone let a stake of any size through in
                     # silence); with no limits known at all, the rule said so at the first stake
@@ -86,11 +88,14 @@ class StakeAspects:
                         ("maximum", "maximum", "minimum")
                     self.session._not_applied(rule, f"no {which} stake is known for {names[0]} (the table "
                                                     f"configuration's `stakes/{key}_eur` or the header's "
-                                                    f"`limits/{key}`): its stakes are held to the {other} only")
-                if low is not None and amount < low:
+                                                    f"`limits/{key}`): "
+                                                    + (f"its stakes are held to the {other} only" if floor else
+                                                       "its stakes are held to no maximum"))
+                if floor and low is not None and amount < low:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
                                       f"under the minimum of {cents(low)}", [(rule, spec)])
-                elif low is None and self.law_minimum is not None and amount < self.law_minimum and law is None:
+                elif floor and low is None and self.law_minimum is not None and amount < self.law_minimum \
+                        and law is None:
                     yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
                                       f"under {cents(self.law_minimum)}: the limits give no minimum, and the law "
                                       "allows none lower", [(rule, spec)])

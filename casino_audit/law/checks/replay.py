@@ -42,6 +42,8 @@ PARAMETERS = {
         "unit": {"oneOf": [NUMBER_OR_PARAM, {"const": "minimum"}], "description": "stake_multiple: the unit"},
         "chances": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                     "description": "stake_multiple, stake_limits: only the stakes on these chances"},
+        "bound": {"const": "maximum", "description": "stake_limits: the maximum alone, for stakes whose floor "
+                                                      "another rule holds (LU's super-jack, Art. 32, 5, al. 3)"},
         "maxima_per_minimum": {"type": "object", "additionalProperties": NUMBER, "minProperties": 1,
                                "description": "stake_limits: each chance's maximum, fixed by the law in times the "
                                               "table's minimum in force; the rule then judges these maxima only"},

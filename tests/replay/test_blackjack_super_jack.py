@@ -1,4 +1,4 @@
-"""LU blackjack: a super-jack stake of any size passes, though the table's maximum bounds every stake at it.
+"""LU blackjack: a super-jack piece is one of the table's stakes, held to its maximum (it was unbounded).
 
 RGD du 8 mars 2002, Art. 33, al. 4: «Le maximum des mises est, pour chaque table, fixé en début de séance par le
 directeur de l'établissement à 50, 100 ou 200 fois le minimum des mises.» Art. 32, 5, al. 3 (the super-jack,
@@ -35,7 +35,6 @@ def test_the_example_is_clean(tmp_path):
     assert not [f for f in log_findings(run_in_process, tmp_path, _records(), *PARAMS) if f["severity"] != "info"]
 
 
-@pytest.mark.xfail(strict=True, reason="open find of the hostile pass (issue 22), not fixed yet")
 def test_a_super_jack_stake_fifty_times_the_table_maximum_is_found(tmp_path):
     records = _records()
     # coup 2 (line 3): the dealer busts (9c 6h Qh); header limits 10 to 1,000
