@@ -70,6 +70,35 @@ def identify(data: Any) -> tuple[str | None, tuple[str, str] | None]:
     return kind, None
 
 
+# What a filing's top level may hold besides its kind, read as a person reads a key (case, spacing, look-alike
+# letters and separators aside): a document holding none of them, and no `kind`, is plainly something else.
+_NOT_FILING_FIELDS = frozenset({"$schema", "note"})
+
+
+@lru_cache(maxsize=1)
+def _filing_fields() -> frozenset[str]:
+    return frozenset(_key(name) for kind in KINDS for name in schema(kind)["properties"]
+                     if name not in _NOT_FILING_FIELDS)
+
+
+def _key(name: Any) -> str:
+    from casino_audit.core.display import same_name  # the confusables load only when a document has no kind
+
+    return "".join(char for char in same_name(str(name)) if char.isalnum())
+
+
+def plainly_not_a_filing(data: Any) -> bool:
+    """A document with no `kind` and no field a filing has, at its top level or in any mapping of a list at its
+    top (a pre-commit config's `repos`, a hook list, an action's `runs`): another tool's file, skipped and listed,
+    never a failure. A key spelt as a filing's in another case or with look-alike letters (`Kind`, `Jurisdiction`)
+    is a filing's: KIND-MISSING, as a filing that does not say its kind is."""
+    items = data if isinstance(data, list) else [data]
+    if not items or not all(isinstance(item, dict) and item for item in items):
+        return False
+    fields = _filing_fields()
+    return not any(_key(name) == "kind" or _key(name) in fields for item in items for name in item)
+
+
 def misshapen(document, kind: str) -> list[str]:
     """What `check` would say of the shape of a document read for its values alone (a table whose payouts and
     limits the edge or a log's replay use), each at its `file:line:column`: a value of the wrong shape (a payout

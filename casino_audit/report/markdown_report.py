@@ -92,7 +92,8 @@ def report(result, context, stream: TextIO) -> None:
     _rulesets(write, context)
     skipped = [record for record in result.files if record.status == "skipped"]
     if skipped:
-        write(f"**Skipped** {len(skipped)} path(s) met in directories (name one explicitly to check it anyway):")
+        write(f"**Skipped** {len(skipped)} path(s), each with why (one met in a directory is checked when named "
+              "explicitly):")
         write()
         for record in skipped:
             write(f"- {escape(record.path)}: {escape(record.reason)}")

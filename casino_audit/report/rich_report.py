@@ -90,8 +90,8 @@ def report(result, context, stream: TextIO) -> None:
         console.print()
     skipped = [record for record in result.files if record.status == "skipped"]
     if skipped:
-        console.print(Text(f"Skipped {len(skipped)} path(s) met in directories (name one explicitly to check "
-                           "it anyway):", style="dim"))
+        console.print(Text(f"Skipped {len(skipped)} path(s), each with why (one met in a directory is checked "
+                           "when named explicitly):", style="dim"))
         for record in skipped:
             console.print(Text(f"  {printable(record.path)}: {printable(record.reason)}", style="dim"))
         console.print()

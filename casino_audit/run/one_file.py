@@ -73,18 +73,68 @@ def _check_file(path: str, record: FileRecord, context: Context, loader, max_byt
             loaded = stream_bytes(raw, path, max_bytes)
     else:
         loaded = (loader or functools.partial(parser.documents, max_bytes=max_bytes))(path)
+    other = _OtherFiles()
     for document in loaded.documents:  # each checked as it is read: memory flat in the number of documents
         record.documents += 1
+        if other.holds(document, context):
+            continue
         _note_filer(record, document)
         found = check_document(document, context)
         if found is not None and kinds.KINDS[found[0]].stream:  # a header with no record: never a clean log
             context.sink.add(tool_finding(document, F.LOAD_UNSUPPORTED, f"a {found[0]} header read as a document: a "
                                            "log's records are read from JSON Lines or CSV (.jsonl, .csv, gzipped or "
                                            "not), the header their first record; none was checked here", "/kind"))
+    if other.held and other.held == record.documents and not loaded.findings:
+        record.status, record.reason = "skipped", other.reason()
+    else:
+        other.release(context)
     if loaded.findings:
         record.status = "partial" if record.documents else "unreadable"
         record.reason = loaded.findings[0].message
     context.sink.extend(loaded.findings)
+
+
+class _OtherFiles:
+    """The documents of a file that are plainly not filings (`kinds.plainly_not_a_filing`: a pre-commit config, a
+    GitHub action): a file of them alone is skipped and listed, never a failure; one beside a filing is checked
+    as any document without a kind is (KIND-MISSING). Held until a filing is met, the first HELD_KEPT of them
+    (memory stays flat), the rest counted."""
+
+    HELD_KEPT = 100
+
+    def __init__(self) -> None:
+        self.held = 0
+        self.kept: list = []
+        self.filing = False
+
+    def holds(self, document, context: Context) -> bool:
+        if not kinds.plainly_not_a_filing(document.data) or document.findings or looks_like_ruleset(document.data):
+            if not self.filing:
+                self.filing = True
+                self.release(context)
+            return False
+        if self.filing:
+            return False  # beside a filing: checked as it is
+        self.held += 1
+        if len(self.kept) < self.HELD_KEPT:
+            self.kept.append(document)
+        return True
+
+    def release(self, context: Context) -> None:
+        """The documents held, checked after all (a filing was met in their file), the ones not kept said."""
+        for document in self.kept:
+            check_document(document, context)
+        if self.held > len(self.kept):
+            last = self.kept[-1]
+            context.sink.add(tool_finding(last, F.KIND_MISSING, f"{self.held - len(self.kept):,} more documents "
+                                          "without a kind follow this one in the file, before its first filing"))
+        self.kept, self.held = [], 0
+
+    def reason(self) -> str:
+        data = self.kept[0].data
+        keys = sorted({str(key) for item in (data if isinstance(data, list) else [data]) for key in item})
+        shown = ", ".join(brief(key, 40) for key in keys[:6]) + (", ..." if len(keys) > 6 else "")
+        return f"not a filing: no `kind:` and no field a filing has (its keys: {shown})"
 
 
 def _check_stream(stream: Stream, record: FileRecord, context: Context,
