@@ -160,3 +160,19 @@ def same_name(text: str) -> str:
                        if char.isspace() or (unicodedata.category(char) not in ("Cc", "Cf") and not _ignorable(char)))
         text = unicodedata.normalize("NFKC", text.translate(_latin()))
     return " ".join(skeleton(skeleton(text).casefold()).casefold().replace("i", "l").split())
+
+
+def shown_path(raw: str) -> str:
+    """A path as the run names it in its reports: without a leading `./`, and relative to the working directory
+    where it is inside it (no absolute path of the inspector's machine in a report filed or uploaded), else as
+    given. Only the text is changed (no link resolved, no `..` folded), so it names the same file."""
+    while raw.startswith("./") and len(raw) > 2:
+        raw = raw[2:].lstrip("/")
+    if os.path.isabs(raw):
+        try:
+            here = os.getcwd()
+        except OSError:  # the working directory was removed: as given
+            return raw
+        if raw.startswith(here.rstrip(os.sep) + os.sep) and len(raw) > len(here) + 1:
+            return raw[len(here.rstrip(os.sep)) + 1:]
+    return raw

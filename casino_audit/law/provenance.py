@@ -7,16 +7,29 @@ listed, with both citations, so an inspector reading the report sees what was ch
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from casino_audit import __version__
+from casino_audit.core.display import shown_path
 from casino_audit.law.model import Rule, Ruleset
 
-from casino_audit.law.rulesets import builtin_names, is_builtin_file, load_builtin
+from casino_audit.law.rulesets import builtin_names, is_builtin_file, load_builtin, rulesets_dir
 from casino_audit.core.values import to_decimal
 
 REMOVED, LOOSENED, SEVERITY_LOWERED, REPLACED, TIGHTENED = (
     "removed", "loosened", "severity lowered", "replaced", "tightened")
+
+
+def shown_source(source: str) -> str:
+    """A ruleset file (or `file:line` of a rule in it) as a report names it, carrying no absolute path of the
+    inspector's machine: a built-in one as `lu.yaml:239 (built-in, casino-audit 0.1.0)`, one under the working
+    directory relative to it, any other as given."""
+    shipped = str(rulesets_dir()).rstrip(os.sep) + os.sep
+    if source.startswith(shipped):
+        return f"{source[len(shipped):]} (built-in, casino-audit {__version__})"
+    return shown_path(source)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from casino_audit.report.coverage import markdown
 from casino_audit.core.display import brief, printable
 from casino_audit.report.json_report import citation_dict
 from casino_audit.replay.families import provisions
+from casino_audit.law.provenance import shown_source
 
 LIST_FORMATS = ("rich", "json", "markdown")
 
@@ -64,7 +65,7 @@ def explain(rule, rs, stream: TextIO) -> None:
     say(f"{rule.id}: {rule.title}", "bold")
     games = f" for {', '.join(rule.games)}" if rule.games else ""
     say(f"Severity: {rule.severity.label} · applies to: {rule.kind} documents{games} in "
-        f"{rs.jurisdiction_name} ({rs.code}) · ruleset {rs.name} ({rule.source})")
+        f"{rs.jurisdiction_name} ({rs.code}) · ruleset {rs.name} ({shown_source(rule.source)})")
     say("\nLaw", "bold underline")
     say(f"{rule.citation.article}, {rule.citation.instrument}")
     say(f"« {rule.citation.text} »", "italic")

@@ -6,6 +6,7 @@ from itertools import groupby
 
 from casino_audit.core.findings import Finding
 from casino_audit.report.html_page import attr, data, lang, plural, text
+from casino_audit.law.provenance import shown_source
 
 
 # --- findings --------------------------------------------------------------------------------------------------
@@ -158,7 +159,7 @@ def _related(finding: Finding) -> str:
 def house_rule(house) -> str:
     if house is None:
         return "none"
-    return f"{text(house.citation.short())} ({text(house.severity.label)}, {text(house.source)})"
+    return f"{text(house.citation.short())} ({text(house.severity.label)}, {text(shown_source(house.source))})"
 
 
 def _suppression_block(suppression) -> str:

@@ -23,6 +23,7 @@ from casino_audit.report.html_findings import findings_part, house_rule, suppres
 from casino_audit.report.html_page import CSS, attr, data, lang, plural, text
 from casino_audit.report.html_tables import FAILED, PASSED, files_part, not_checked_part, rules_part, settings_part
 from casino_audit.report.rich_report import verdict
+from casino_audit.law.provenance import shown_source
 
 
 # --- the page --------------------------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ def _rulesets(context) -> list[str]:
                           f'<td rowspan="{len(used.files)}">{text(ruleset.jurisdiction_name)} '
                           f"({text(ruleset.code)})</td>"
                           f'<td rowspan="{len(used.files)}" class="num">{len(ruleset.rules):,}</td>' if lead else "")
-                       + f"<td><code>{text(file.path)}</code>"
+                       + f"<td><code>{text(shown_source(file.path))}</code>"
                          f"{'' if lead else ' <span class=aside>(extended)</span>'}"
                          f'<br><span class="label">sha-256</span> <code class="hash">'
                          f'{text(file.sha256) if file.sha256 else "none: the file could not be read again"}'

@@ -7,6 +7,7 @@ from typing import TextIO
 
 from casino_audit import __version__
 from casino_audit.core.findings import Citation, Finding
+from casino_audit.law.provenance import shown_source
 
 FORMAT_VERSION = "1.4"
 
@@ -89,16 +90,16 @@ def suppression_dict(suppression) -> dict | None:
 
 
 def _rule_side(rule, ruleset: str) -> dict:
-    return {"ruleset": ruleset, "severity": rule.severity.label, "source": rule.source,
+    return {"ruleset": ruleset, "severity": rule.severity.label, "source": shown_source(rule.source),
             "citation": citation_dict(rule.citation)}
 
 
 def ruleset_dict(used) -> dict:
     ruleset = used.ruleset
     return {
-        "name": ruleset.name, "jurisdiction": ruleset.code, "chain": list(ruleset.chain), "source": ruleset.source,
+        "name": ruleset.name, "jurisdiction": ruleset.code, "chain": list(ruleset.chain), "source": shown_source(str(ruleset.source)),
         "rules": len(ruleset.rules), "builtin": used.builtin,
-        "files": [{"name": f.name, "path": f.path, "sha256": f.sha256} for f in used.files],
+        "files": [{"name": f.name, "path": shown_source(f.path), "sha256": f.sha256} for f in used.files],
         "law_changes": [{"rule_id": change.rule_id, "change": change.change, "reasons": list(change.reasons),
                          "law": _rule_side(change.law, used.files[-1].name),
                          "house": None if change.house is None else _rule_side(change.house, ruleset.name)}

@@ -15,6 +15,7 @@ from rich.text import Text
 from casino_audit.core.display import printable
 from casino_audit.core.findings import Finding, Severity
 from casino_audit.report import common
+from casino_audit.law.provenance import shown_source
 
 STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 VERDICT_STYLE = {common.UNKNOWN: "bold red", common.FAILED: "bold red", common.PASSED_WITH_GAPS: "bold yellow",
@@ -120,7 +121,7 @@ def _provenance(console: Console, context) -> None:
                         style="dim")
             if change.house is not None:
                 line.append(f"\n      house: {printable(change.house.citation.short())} "
-                            f"({change.house.severity.label}, {printable(change.house.source)})", style="dim")
+                            f"({change.house.severity.label}, {printable(shown_source(change.house.source))})", style="dim")
             console.print(line)
         console.print()
 

@@ -29,6 +29,7 @@ from casino_audit.law.engine import selected
 from casino_audit.report import common
 from casino_audit.report.json_report import citation_dict, ruleset_dict, suppression_dict, write_json
 from casino_audit.report.markdown_report import escape
+from casino_audit.law.provenance import shown_source
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -109,7 +110,6 @@ def build(result, context, root: str | None = None) -> dict:
     invocation = {
         "executionSuccessful": not result.internal_errors,
         "exitCode": result.exit_code(threshold),
-        "workingDirectory": {"uri": locator.root_uri},
         "toolExecutionNotifications": run_findings + [_omitted(entry, index, locator) for entry in result.omitted],
         "toolConfigurationNotifications": _settings(context) + _law_changes(context, index),
         "properties": {
@@ -136,8 +136,9 @@ def build(result, context, root: str | None = None) -> dict:
     run = {
         "tool": {"driver": driver},
         "invocations": [invocation],
-        "originalUriBaseIds": {SRCROOT: {"uri": locator.root_uri,
-                                         "description": {"text": "The working directory casino-audit ran in."}}},
+        # no uri: the working directory's absolute path is the inspector's machine's, not the report's to carry; a
+        # consumer resolves %SRCROOT% itself (GitHub: the repository's root, where CI runs the check)
+        "originalUriBaseIds": {SRCROOT: {"description": {"text": "The working directory casino-audit ran in."}}},
         "artifacts": [_artifact(record, locator) for record in result.files],
         "results": results,
         "columnKind": "unicodeCodePoints",
@@ -222,7 +223,7 @@ def _law_rule(rule, ruleset) -> dict:
             "tags": list(dict.fromkeys(tags))[:TAG_LIMIT],
             "precision": "very-high",
             "problem.severity": PROBLEM_SEVERITY[rule.severity],
-            "jurisdiction": rule.jurisdiction, "ruleset": ruleset.name, "source": rule.source,
+            "jurisdiction": rule.jurisdiction, "ruleset": ruleset.name, "source": shown_source(rule.source),
             "citation": citation_dict(citation), "params": list(rule.params),
         },
     }

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterable
 
 from casino_audit.core import findings as F
+from casino_audit.core.display import shown_path
 from casino_audit.core.findings import Finding, Severity
 from casino_audit.core.results import FileRecord
 from casino_audit.read.loader import load_file
@@ -56,7 +57,7 @@ def walk(root: str, to_check: list[str], records: list[FileRecord], problems: li
             continue
         subdirectories = []
         for entry in entries:
-            full = entry.path
+            full = entry.name if directory == os.curdir else entry.path  # `x.yaml`, not `./x.yaml`
             if entry.name.startswith("."):  # .git and friends: listed, so an inspector knows they are there
                 records.append(_skipped(full, "hidden (its name starts with a dot; name it to check it)"))
                 continue
@@ -99,6 +100,7 @@ def discover(paths: Iterable[str], aside: dict[str, str] | None = None, stdin: s
         raise UsageError(f"{stdin} is both a path given and standard input's name (--stdin-filename); name "
                          "standard input otherwise")
     for raw in paths:
+        raw = shown_path(raw) if raw != "-" else raw
         path = Path(raw)
         if raw == "-":
             if stdin is None or stdin in to_check:

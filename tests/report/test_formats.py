@@ -74,7 +74,8 @@ def sarif_text(text: str) -> str:
 def from_sarif(text: str) -> tuple[Counter, dict, Counter]:
     """A finding without a line is at line 1 in SARIF, as GitHub requires; one of no file a notification."""
     [run_] = sarif_document(text)["runs"]
-    root = unquote_to_bytes(run_["originalUriBaseIds"]["%SRCROOT%"]["uri"][len("file://"):]).decode()
+    # %SRCROOT% carries no uri (no absolute path of the machine): it is the working directory the run had
+    root = os.getcwd()
     rules = run_["tool"]["driver"]["rules"]
     found, apart, levels = Counter(), Counter(), Counter()
     for result in run_["results"]:
@@ -353,9 +354,9 @@ def test_sarif_meets_github_code_scanning_requirements(tmp_path):
     rtp = rules[ids.index("LU-SLOT-RTP-MIN")]
     assert rtp["fullDescription"]["text"].startswith("Art. 18-7, al. 3, RGD du 8 mars 2002: « Le taux de ")
     assert "85 %" in rtp["help"]["text"] and "**Law:**" in rtp["help"]["markdown"]
-    root = run_["originalUriBaseIds"]["%SRCROOT%"]["uri"]
-    assert root.startswith("file:///") and root.endswith("/") and unquote_to_bytes(root[7:]) == os.fsencode(
-        str(REPO)) + b"/"
+    # no absolute path of the inspector's machine: %SRCROOT% is the consumer's to resolve (GitHub: the repository)
+    assert "uri" not in run_["originalUriBaseIds"]["%SRCROOT%"]
+    assert "workingDirectory" not in run_["invocations"][0] and str(REPO) not in json.dumps(run_)
     assert run_["results"]
     for result in run_["results"]:
         [location] = result["locations"]  # GitHub refuses a file with a result of no location

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from helpers import schema_check
+from casino_audit import __version__
 from casino_audit.documents.shape import packaged_schema
 from helpers.command import EXAMPLES, REPO, run_cli, without_par
 
@@ -358,7 +359,9 @@ def test_builtin_rulesets_are_named_with_file_and_hash(cli):
     for ruleset in report["rulesets"]:
         assert ruleset["builtin"] is True and ruleset["law_changes"] == []
         [file] = ruleset["files"]
-        assert file["path"].endswith(f"{ruleset['name']}.yaml") and len(file["sha256"]) == 64
+        # named without the machine's absolute path (provenance.shown_source)
+        assert file["path"] == f"{ruleset['name']}.yaml (built-in, casino-audit {__version__})"
+        assert len(file["sha256"]) == 64
 
 
 def test_a_copy_of_the_law_is_the_law_and_a_changed_copy_cannot_take_its_name(cli, tmp_path):

@@ -13,6 +13,7 @@ from casino_audit.cli import app
 from casino_audit.law.engine import Checker
 from casino_audit.run.pipeline import Progress, run
 from casino_audit.law.rulesets import builtin_names, load_builtin
+from casino_audit.core.display import shown_path
 from helpers.command import EXAMPLES, REPO
 
 RULESETS = {rs.code: rs for rs in (load_builtin(name) for name in builtin_names())}
@@ -28,10 +29,12 @@ def test_the_pipeline_tells_each_file_and_every_n_records(monkeypatch):
     result = run(PATHS, Checker(RULESETS), progress=told.append)
     read = {record.path: record.records["read"] for record in result.files if record.records}
     # The JSON Lines log is a header and 40 coups, one a line; the CSV one a header and 20 coups.
-    assert read == {str(LOG): 41, str(CSV_LOG): 21}
+    # named as the reports name them (relative to the working directory where inside it)
+    assert read == {shown_path(str(LOG)): 41, shown_path(str(CSV_LOG)): 21}
     assert len(LOG.read_text("utf-8").splitlines()) == 41
     expected = []
     for done, path in enumerate(PATHS):
+        path = shown_path(path)
         expected.append(Progress(done, 4, path))
         expected += [Progress(done, 4, path, count) for count in range(7, read.get(path, 0) + 1, 7)]
         expected.append(Progress(done + 1, 4, path, read.get(path, 0)))
