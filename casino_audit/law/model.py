@@ -38,6 +38,7 @@ class Param:
     description: str
     citation: Citation
     one_of: tuple[str, ...] | None = None  # a string parameter's only values (a mistyped one is refused)
+    unit: str | None = None  # what a number is counted in (EUR, minutes): an amount in euros binds no other currency
 
     def parse(self, raw: Any) -> Any:
         if self.type == "string":

@@ -120,7 +120,8 @@ def read_params(document: Document, data: dict, parent: Ruleset | None, instrume
             continue
         params[param_name] = Param(param_name, spec["type"], spec["description"],
                                    read_citation(spec["citation"], instruments, document, child("/params", param_name),
-                                                 problems), tuple(spec["one_of"]) if "one_of" in spec else None)
+                                                 problems), tuple(spec["one_of"]) if "one_of" in spec else None,
+                                   spec.get("unit"))
     return params
 
 

@@ -6,7 +6,7 @@ coups stamped with one second. A part of the core's aspects (`OrderAspects`, who
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Iterator
 
 from casino_audit.core import findings as F
@@ -106,7 +106,10 @@ class TableClock:
             return
         first, last = (bound.isoformat() for bound in period)
         began = self.began.latest if self.began is not None else None
-        if first <= day <= last or (day > last and began is not None and first <= began <= last):
+        # past the last midnight, into the next day's early hours, and no further: a label kept for days
+        # (without session_break_minutes, a label is one séance however long its pauses) opens no period of its own
+        after = (period[1] + timedelta(days=1)).isoformat() if period[1] < date.max else last
+        if first <= day <= last or (day == after and began is not None and first <= began <= last):
             return
         count, coup = self.outside
         self.outside = (count + 1, coup if count else record.data.get("coup"))

@@ -58,8 +58,16 @@ class LogSession:
         self.instruments = own_play.instruments if own_play is not None else ruleset.instruments
         self._citations: dict[tuple, Citation | None] = {}
         self._pending: list[Finding] = []
+        self.currency = _foreign_currency(header.data)
+        # the amounts in euros (a parameter whose unit is EUR) bind a log in euros only: withheld from another's
+        in_euros = {name for name, param in ruleset.params.items() if param.unit == "EUR"} if self.currency else set()
+        if withheld := sorted(name for name in params if name in in_euros):
+            self._pending.append(self._tool(F.LOG_CURRENCY, "/currency", f"the log's amounts are in {self.currency}, "
+                                            f"the parameters {', '.join(withheld)} in euros: they are not applied to "
+                                            "it, and what they bound is not checked", severity=Severity.WARNING))
+            params = {name: value for name, value in params.items() if name not in in_euros}
         problems: list[tuple] = []
-        self.terms = terms_for(header.data, ruleset, game, params, header.file, problems)
+        self.terms = terms_for(header.data, ruleset, game, params, header.file, problems, self.currency)
         declared = []  # (pointer, message, the table rule) of a declaration the law does not allow
         for pointer, message, *rule_id in problems:  # a problem is the named configuration's unless it says
             if len(rule_id) > 1 and rule_id[1] is not None:
@@ -85,6 +93,10 @@ class LogSession:
         # aspect -> [(rule, its check with parameters bound)]; rules missing a parameter say so once
         self.by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
         for rule in rules:
+            if in_euros.intersection(rule.params) or (self.currency and rule.check.get("verify") == "stake_multiple"
+                                                      and rule.check.get("unit") != "minimum"):
+                self._in_euros(rule)  # a parameter in euros, or a multiple of so many euros
+                continue
             missing = tuple(name for name in rule.params if name not in params)
             if missing:  # said once for the run, as for a document rule
                 if param_finding is not None:
@@ -106,12 +118,13 @@ class LogSession:
                 unchecked = unavailable.aspects if self.prepared is not None else engine_aspects
                 for aspect in unchecked:
                     for rule, _ in self.by_aspect.pop(aspect, ()):
-                        self._not_applied(rule, unavailable.reason(aspect),
-                                          Severity.ERROR if unavailable.unreadable_for(aspect) else None)
+                        self._not_applied(rule, *self._withheld(unavailable.reason(aspect), withheld,
+                                                                Severity.ERROR if unavailable.unreadable_for(aspect)
+                                                                else None))
                 if self.prepared is not None:  # replayed, but a part of it is not checked: said once
                     for aspect, why in unavailable.partial.items():
                         for rule, _ in self.by_aspect.get(aspect, ()):
-                            self._not_applied(rule, why)
+                            self._not_applied(rule, *self._withheld(why, withheld))
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
         self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
         # the family's breaches with the provision each breaks (`cited`), else as `replay` gives them
@@ -125,17 +138,11 @@ class LogSession:
             deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
             self._pending.extend(self._breach("", header, pointer, message, deal))
         self.hit = False
-        self.currency = _foreign_currency(header.data)
-        if self.currency is not None:  # the law's euro amounts cannot hold amounts in another currency
-            if self.terms.limits.pop("law_minimum", None) is not None:
-                for rule, _ in self.by_aspect.get("stake_limits", ()):
-                    self._not_applied(rule, f"the least minimum the law allows is in euros, the log's amounts in "
-                                            f"{self.currency} (`currency`): a stake is held to the limits the log "
-                                            "declares alone", Severity.WARNING, "/currency")
-            for rule, spec in list(self.by_aspect.get("stake_multiple", ())):
-                if spec.get("unit") != "minimum":  # a multiple of so many euros
-                    self.by_aspect["stake_multiple"].remove((rule, spec))
-                    self._in_euros(rule)
+        if self.currency is not None and self.terms.limits.pop("law_minimum", None) is not None:
+            for rule, _ in self.by_aspect.get("stake_limits", ()):  # the law's least minimum is in euros
+                self._not_applied(rule, f"the least minimum the law allows is in euros, the log's amounts in "
+                                        f"{self.currency} (`currency`): a stake is held to the limits the log "
+                                        "declares alone", Severity.WARNING, "/currency")
         # a new séance begins only after such a pause (a parameter of this ruleset's, not another jurisdiction's)
         self.session_break = _minutes(params.get(SESSION_BREAK)) if SESSION_BREAK in ruleset.params else None
         self.core = CoreAspects(self)
@@ -198,6 +205,15 @@ class LogSession:
             line, column = self.header.position(pointer) or self.header.position("") or (None, None)
             self._pending.append(Finding(rule.id, severity, f"not checked in this log: {why}", self.file, line,
                                          column, pointer, self.header.index, self.jurisdiction, rule.citation))
+
+    def _withheld(self, why: str, withheld: list[str], severity: Severity | None = None) -> tuple:
+        """An engine's reason for not checking an aspect, where the parameter it lacks was given in euros and
+        withheld from a log in another currency: said so, a warning at `currency`."""
+        names = [name for name in withheld if name in why]
+        if not names:
+            return why, severity
+        return (f"{why}; {', '.join(names)} was given, in euros, and the log's amounts are in {self.currency}",
+                severity or Severity.WARNING, "/currency")
 
     def _in_euros(self, rule: Rule) -> None:
         """A rule that compares the log's amounts with the law's, in euros, where the log's are in another

@@ -24,14 +24,20 @@ from casino_audit.logs.names import _same_name
 
 
 def terms_for(header: Mapping, ruleset: Ruleset, game: str, params: Mapping, log_path: str,
-              problems: list[tuple]) -> Terms:
+              problems: list[tuple], currency: str | None = None) -> Terms:
     """What the coups are replayed under. A table configuration the header names gives the payouts, decks and
     limits; what it cannot give comes from the header, then from the law's schedule. Problems with the named
-    configuration are (pointer, message) in `problems`, never a silent fallback."""
+    configuration are (pointer, message) in `problems`, never a silent fallback. A log whose amounts are in
+    another `currency` than the euros a configuration's limits are in is held to its own limits alone."""
     table: Mapping = {}
     named = header.get("table_config")
     if isinstance(named, str):
         table = _table_config(log_path, named, header, game, problems)
+    if currency is not None and isinstance(table.get("stakes"), Mapping) and table["stakes"]:
+        problems.append(("/currency", f"the log's amounts are in {currency}, the limits of the table configuration "
+                                      "it names in euros (`stakes`): its coups are held to the log's own `limits` "
+                                      "alone", F.LOG_CURRENCY, None, Severity.WARNING))
+        table = {key: value for key, value in table.items() if key != "stakes"}
     stakes = table.get("stakes") if isinstance(table.get("stakes"), Mapping) else {}
     own = header.get("limits") if isinstance(header.get("limits"), Mapping) else {}
     # the table's limits, each the header's where the table gives none (a table without its maximum held the

@@ -1,4 +1,4 @@
-"""A game log in yen replayed under a table configuration whose limits are in euros: yen compared as euros.
+"""A game log in yen under a table configuration whose limits are in euros: held to its own limits (it was not).
 
 Portaria n.º 217/2007, Título I, Capítulo III, Secção I, n.º 14: «O valor de cada aposta tem de ser igual ao
 mínimo fixado para a respectiva banca, ou múltiplo dele, até atingir o máximo.» The table configuration fixes
@@ -43,7 +43,6 @@ def _log(tmp_path, currency: str | None, times: int) -> list:
     return records
 
 
-@pytest.mark.xfail(strict=True, reason="open find of the hostile pass (issue 22), not fixed yet")
 def test_yen_stakes_are_not_held_to_the_table_s_euro_maximum_as_euros(tmp_path):
     found = log_findings(run_in_process, tmp_path, _log(tmp_path, "JPY", 150))
     limits = [f for f in found if f["rule_id"] == "PT-BJ-LOG-LIMITS" and f["severity"] == "error"]
