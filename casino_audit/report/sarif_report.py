@@ -17,8 +17,11 @@ whose supplied value differs from its own.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import os
+import sys
 from importlib.metadata import PackageNotFoundError, metadata
 from typing import TextIO
 from urllib.parse import quote
@@ -45,7 +48,14 @@ NOTIFICATIONS = [
     ("findings-not-listed", "Findings of one rule in one file past --max-per-rule: counted, not listed."),
     ("setting", "A setting not at its default, and where it came from (an option, the config file)."),
     ("law-change", "A rule of the law that a house ruleset replaces, loosens, tightens or drops."),
+    ("results-left-out", "Results left out of this file to stay within GitHub code scanning's limits (25,000 "
+                         "results a run, 1,000 locations a result, 10 MB gzipped): counted, errors kept first."),
 ]
+# GitHub code scanning refuses a whole upload past these (docs: "SARIF results exceed hard limit"); the file is
+# kept within them, what is left out counted in a notification and on standard error.
+RESULT_LIMIT = 25_000
+LOCATION_LIMIT = 1_000  # a result's locations and related locations
+GZIP_LIMIT = 10 * 1024 * 1024
 _NOTIFICATION_INDEX = {name: index for index, (name, _) in enumerate(NOTIFICATIONS)}
 
 
@@ -92,7 +102,51 @@ class Locator:
 
 
 def report(result, context, stream: TextIO) -> None:
-    write_json(build(result, context), stream)
+    document = build(result, context)
+    text = _within_upload_size(document)
+    left_out = document["runs"][0]["invocations"][0]["properties"].get("resultsLeftOut")
+    if left_out:
+        print(f"casino-audit: SARIF: {left_out:,} of {len(result.findings):,} results left out to stay within GitHub "
+              "code scanning's limits (errors kept first; the run's notifications say how many of each level; the "
+              "json format lists every finding)", file=sys.stderr)
+    stream.write(text)
+    stream.write("\n")
+
+
+def _within_upload_size(document: dict) -> str:
+    """The document as written, its results cut (errors kept first) until it is at most 10 MB gzipped."""
+    while True:
+        buffer = io.StringIO()
+        write_json(document, buffer)
+        text = buffer.getvalue().rstrip("\n")
+        if len(text) <= GZIP_LIMIT // 4:  # characters of at most four bytes: under the limit before gzip
+            return text
+        size = len(gzip.compress(text.encode("utf-8"), compresslevel=6))
+        run = document["runs"][0]
+        if size <= GZIP_LIMIT or not run["results"]:
+            return text
+        keep = max(0, min(len(run["results"]) - 1, int(len(run["results"]) * GZIP_LIMIT / size * 0.9)))
+        _leave_out(run, len(run["results"]) - keep)
+
+
+def _leave_out(run: dict, count: int) -> None:
+    """`count` results left out of the run, the least severe and the last first; said in a notification."""
+    results = run["results"]
+    rank = {"error": 0, "warning": 1, "note": 2}
+    order = sorted(range(len(results)), key=lambda i: (rank.get(results[i]["level"], 3), i))
+    kept = set(order[:len(results) - count])
+    dropped: dict[str, int] = {}
+    for i in order[len(results) - count:]:
+        dropped[results[i]["level"]] = dropped.get(results[i]["level"], 0) + 1
+    run["results"] = [result for i, result in enumerate(results) if i in kept]
+    invocation = run["invocations"][0]
+    properties = invocation["properties"]
+    properties["resultsLeftOut"] = properties.get("resultsLeftOut", 0) + count
+    said = ", ".join(f"{n:,} {level}" for level, n in sorted(dropped.items(), key=lambda item: rank[item[0]]))
+    invocation["toolExecutionNotifications"].append(_notification(
+        "results-left-out", "warning", f"{count:,} results left out of this file to stay within GitHub code "
+        f"scanning's limits ({said}); the json format lists every finding",
+        properties={"leftOut": dropped}))
 
 
 def build(result, context, root: str | None = None) -> dict:
@@ -144,6 +198,8 @@ def build(result, context, root: str | None = None) -> dict:
         "columnKind": "unicodeCodePoints",
         "properties": {"summary": result.summary(), "rulesets": [ruleset_dict(used) for used in context.rulesets]},
     }
+    if len(results) > RESULT_LIMIT:
+        _leave_out(run, len(results) - RESULT_LIMIT)
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
 
@@ -290,11 +346,15 @@ def _result(finding: Finding, index: dict[str, int], locator: Locator, occurrenc
         "properties": _finding_properties(finding),
     }
     if finding.related:
+        # GitHub refuses a result of more locations (its own and related ones) than LOCATION_LIMIT
+        shown = finding.related[:LOCATION_LIMIT - 1]
         entry["relatedLocations"] = [
             {"id": number, "message": {"text": _text(related.message)},
              "physicalLocation": locator.physical(related.location.file or finding.file, related.location.line,
                                                   related.location.column)}
-            for number, related in enumerate(finding.related, 1)]
+            for number, related in enumerate(shown, 1)]
+        if len(shown) < len(finding.related):
+            entry["properties"]["relatedLocationsLeftOut"] = len(finding.related) - len(shown)
     if finding.suppression is not None:
         entry["suppressions"] = [_suppression(finding.suppression)]
     return entry
