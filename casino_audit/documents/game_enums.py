@@ -38,8 +38,8 @@ def generated(file_name: str) -> str:
         if not names:
             raise ValueError(f"no game of the registry has the part {_part(condition['if'])!r}")
         game["enum"] = names
-        if "x-message" in game:
-            game["x-message"] = _LISTED.sub(lambda found: found[1] + _spoken(names) + found[2], game["x-message"])
+        if "$comment" in game:
+            game["$comment"] = _LISTED.sub(lambda found: found[1] + _spoken(names) + found[2], game["$comment"])
     return json.dumps(schema, indent=2, ensure_ascii=ascii_only) + "\n"
 
 

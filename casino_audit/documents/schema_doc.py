@@ -96,7 +96,7 @@ def _type(schema: Any) -> str:
 def _takes(schema: dict) -> str:
     """What the value may be, beyond its type: the schema's own words where it has them, else its bounds."""
     alternatives = [schema, *schema.get("anyOf", ()), *schema.get("oneOf", ())]
-    said = [alternative["x-message"] for alternative in alternatives if alternative.get("x-message")]
+    said = [alternative["$comment"] for alternative in alternatives if alternative.get("$comment")]
     if said:
         return "; or ".join(said)
     parts = []

@@ -108,7 +108,9 @@ def _where(pointer: str) -> str:
 
 def _explain_one(error, pointer: str, schema: dict) -> ShapeError:
     where = _where(pointer)
-    custom = schema.get("x-message")
+    # a schema's own words for a value that fails it: kept in `$comment`, which every validator accepts (ajv's
+    # strict mode refuses a keyword it does not know, as `x-message` was)
+    custom = schema.get("$comment")
     if custom:
         return F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}: {custom}"
     if error.validator == "required":

@@ -62,16 +62,16 @@ _MAGNITUDE = 10**18
 
 # Every coup record carries these (docs/game-logs.md); a family's COUP_SCHEMA adds its own fields.
 AMOUNT_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": -_MAGNITUDE, "exclusiveMaximum": _MAGNITUDE,
-                            "x-message": "an amount is less than 10^18 either way"},
+                            "$comment": "an amount is less than 10^18 either way"},
                            {"type": "string", "pattern": MONEY_PATTERN,
-                            "x-message": "an amount written as text is digits (at most 18 before the point and 30 "
+                            "$comment": "an amount written as text is digits (at most 18 before the point and 30 "
                                          "after), maybe a minus sign first: -12.50"}],
                  "description": "An amount in the log's currency: a JSON number (read exactly, as written) or a "
                                 "string such as \"12.50\"."}
 STAKE_SCHEMA = {"anyOf": [{"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": _MAGNITUDE,
-                           "x-message": "an amount staked is more than 0 and less than 10^18"},
+                           "$comment": "an amount staked is more than 0 and less than 10^18"},
                           {"type": "string", "pattern": POSITIVE_MONEY_PATTERN,
-                           "x-message": "an amount staked, written as text, is more than 0 in digits (at most 18 "
+                           "$comment": "an amount staked, written as text, is more than 0 in digits (at most 18 "
                                         "before the point and 30 after): 12.50"}],
                 "description": "An amount staked: more than zero, a JSON number or a string such as \"12.50\"."}
 CARD_SCHEMA = {"type": "string", "pattern": CARD_PATTERN,
