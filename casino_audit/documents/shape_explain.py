@@ -123,12 +123,85 @@ def _explain_one(error, pointer: str, schema: dict) -> ShapeError:
                                           f"expected {_article(wanted)}")
     if error.validator in ("enum", "const"):
         options = error.validator_value if error.validator == "enum" else [error.validator_value]
-        return (F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}; expected one of "
-                                          f"{', '.join(show(o) for o in options)}")
+        return (F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}{_nearest_option(error.instance, options)}"
+                                          f"; expected one of {', '.join(show(o) for o in options)}")
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        pattern = error.validator_value
+        near = _nearest_match(error.instance, pattern)
+        return (F.SHAPE_INVALID, pointer, f"{where} is {show(error.instance)}, not {_pattern_words(pattern)}"
+                                          + (f": did you mean {show(near)}?" if near is not None else ""))
     message = error.message
     if len(message) > _MESSAGE_CHARACTERS:
         message = f"{message[:_MESSAGE_CHARACTERS]}... ({len(message) - _MESSAGE_CHARACTERS:,} more characters)"
     return F.SHAPE_INVALID, pointer, f"{where}: {message}"
+
+
+# The patterns of the shipped schemas in words, with an example (a raw regular expression says nothing to a filer).
+PATTERN_WORDS = {
+    "^[A-Z]{2}$": "two capital letters (LU, PT, MC)",
+    "^[a-z]{2}$": "two small letters (fr, pt)",
+    "\\S": "text that is not blank",
+    "^\\d{4}-\\d{2}-\\d{2}$": "a date written year-month-day (2026-11-02)",
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "a date written year-month-day (2026-11-02)",
+    "^[a-z][a-z0-9_]*$": "a name of small letters, digits and underscores, starting with a letter (punto_banco)",
+    "^[a-z][a-z0-9_.]*$": "a name of small letters, digits, underscores and points, starting with a letter",
+    "^[a-z0-9][a-z0-9_.-]*$": "a name of small letters, digits, underscores, points and hyphens",
+    "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$": "a rule id: capital letters and digits in parts joined by hyphens (LU-SLOT-RTP-MIN)",
+    "^[0-9]+(\\.[0-9]+)?$": "a number written in digits, maybe with a point and decimals (12.5)",
+    "^-?[0-9]{1,30}(\\.[0-9]{1,30})?$": "a number written in digits, maybe signed, with a point and decimals (-12.5)",
+    "^[0-9]{1,15}(\\.[0-9]{1,12})?$": "an amount in digits, maybe with a point and decimals (0.50; no thousands "
+                                      "separator, no currency sign)",
+    "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$": "a percentage (92.5 %)",
+    "^[A2-9TJQK][cdhs]$": "a card: its rank (A, 2 to 9, T, J, Q, K) then its suit in small letters (c, d, h, s), as Td or 4c",
+    "^(/[^/]*)*$": "a JSON pointer (/stakes/minimum_eur)",
+    "^(/([^/*][^/]*|\\*[^/]+)?)*$": "a JSON pointer, `*` for every member (/payouts/*)",
+    "^[0-9]$": "one digit",
+    "^[0-9]{1,2}$": "one or two digits",
+    "^[A-Z]{3}$": "three capital letters, an ISO 4217 currency code (EUR)",
+    "^\\s*[0-9]+(\\.[0-9]+)?\\s*$": "a number in digits, maybe with a point and decimals (92.5)",
+    "^[0-9]{1,9}(\\.[0-9]{1,6})?$": "a number in digits, maybe with a point and decimals (12.5)",
+    "^([0-9]*[1-9][0-9]*(\\.[0-9]+)?|[0-9]+\\.[0-9]*[1-9][0-9]*)$": "a number above zero in digits, maybe with a "
+                                                                    "point and decimals (24, 0.5)",
+    "^-?[0-9]{1,18}(\\.[0-9]{1,30})?$": "an amount in digits, maybe signed, with a point and decimals (-12.50; no "
+                                        "thousands separator, no currency sign)",
+    "^(?=[0-9.]*[1-9])[0-9]{1,18}(\\.[0-9]{1,30})?$": "an amount above zero in digits, maybe with a point and "
+                                                       "decimals (12.50; no thousands separator, no currency sign)",
+}
+
+
+def _pattern_words(pattern: str) -> str:
+    return PATTERN_WORDS.get(pattern, "written as this field takes it (`casino-audit schema` shows its form)")
+
+
+def _nearest_match(value: str, pattern: str) -> str | None:
+    """The value as it was likely meant, where an obvious change makes it match: its case (`lu`, `4C`: rank and
+    suit each in its own case), its spaces, a comma for the decimal point."""
+    candidates = [value.strip(), value.upper(), value.lower(), value.strip().replace(",", "."),
+                  value.strip().replace(" ", "_").lower(), value[:1].upper() + value[1:].lower()]
+    for candidate in candidates:
+        if candidate != value and candidate:
+            try:
+                if re.search(pattern, candidate):
+                    return candidate
+            except re.error:
+                return None
+    return None
+
+
+def _nearest_option(value: Any, options: list) -> str:
+    """` (did you mean X?)` for the option a value names in another case or spacing (`Punto Banco`), or is the
+    closest spelling of (`baccarat`), else nothing."""
+    if not isinstance(value, str) or not value.strip():
+        return ""
+    names = [option for option in options if isinstance(option, str)]
+    folded = {re.sub(r"[\s\-]+", "_", name.strip().casefold()): name for name in names}
+    key = re.sub(r"[\s\-]+", "_", value.strip().casefold())
+    if key in folded and folded[key] != value:
+        return f" (did you mean {show(folded[key])}?)"
+    close = difflib.get_close_matches(key, list(folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {' or '.join(show(folded[name]) for name in close)}?)"
 
 
 def _matches_pattern_properties(schema: dict, name: str) -> bool:

@@ -326,6 +326,31 @@ def _attach(document: Document, invisible: list, before: int | None) -> None:
         document.findings.append(finding)
 
 
+# What the YAML parser's words mean to a person who wrote the file by hand, and what to do: (its words, ours).
+_IN_WORDS = (
+    ("tab character", "a tab where YAML takes spaces: indent with spaces only"),
+    ("character '\\t' that cannot start any token", "a tab where YAML takes spaces: indent with spaces only"),
+    ("mapping values are not allowed", "a `:` followed by a space inside a value, where YAML reads a new key: "
+                                            "put the value in quotes, or the line is indented deeper than its key"),
+    ("could not find expected ':'", "a line that is neither a `key: value` nor an item of a list: a missing `:`, "
+                                    "or a line indented otherwise than the ones around it"),
+    ("expected <block end>", "a line indented otherwise than the ones around it (keys of one mapping line up)"),
+    ("found undefined alias", "an alias (`*name`) with no anchor (`&name`) before it"),
+    ("found unexpected end of stream", "a quotation mark or a bracket opened and never closed"),
+    ("did not find expected key", "a line indented otherwise than the keys around it, or a list item (`- `) "
+                                  "where a key was expected"),
+    ("found duplicate anchor", "the same anchor (`&name`) given twice"),
+)
+
+
+def in_words(reason: str) -> str:
+    """The parser's reason, led by what it means in plain words where it is one of the usual ones."""
+    for words, ours in _IN_WORDS:
+        if words in reason:
+            return f"{ours} (the parser: {reason})"
+    return reason
+
+
 def _yaml_documents(text: str, path: str, bounds: Limits, findings: list[Finding]):
     reader = YamlReader(text, path, bounds)
     reader.findings = findings  # what stops a document or the file, said as it is met
@@ -342,7 +367,8 @@ def _yaml_documents(text: str, path: str, bounds: Limits, findings: list[Finding
         if "invalid Unicode character escape" in reason:  # libyaml refuses `\ud800`: no character
             rule_id, reason = F.LOAD_ENCODING, reason + " (a \\u escape that names no character, such as half " \
                                                         "of a surrogate pair)"
-        findings.append(_error(path, rule_id, f"broken YAML: {reason}", *_mark_pair(mark), document=reader.index))
+        findings.append(_error(path, rule_id, f"broken YAML: {in_words(reason)}", *_mark_pair(mark),
+                               document=reader.index))
     except yaml.YAMLError as exc:  # reader errors (control characters) carry a position of their own
         line, column = (None, None)
         if isinstance(exc, yaml.reader.ReaderError):

@@ -339,7 +339,7 @@ def test_a_house_ruleset_brings_its_own_provisions_and_instruments(tmp_path):
     (("- instrument: ordem", "- instrument: nenhuma"), ":11:11:",
      "'nenhuma', which neither `instrument` nor `instruments` defines"),
     (("text: A rua paga onze vezes a aposta, como a lei manda.", 'text: ""'), ":13:11:", "should be non-empty"),
-    (("article: ponto 3", "article: ponto 3\n          covers: [Payouts]"), ":13:20:", "does not match"),
+    (("article: ponto 3", "article: ponto 3\n          covers: [Payouts]"), ":13:20:", "not a name of small letters"),
     (("          text: A rua paga", "          words: A rua paga"), ":11:11:", "payouts/0/text` is required"),
 ])
 def test_a_provision_names_an_instrument_the_ruleset_has_and_quotes_words(tmp_path, change, where, words):
