@@ -376,6 +376,14 @@ def _thousands(field: str, value: str) -> str:
             "amount has its cents after the point (2020.00 or 2.02)")
 
 
+def _same_amount(value: str, other: str, reader: str) -> bool:
+    """Two cells of an amount or a number that read as the same one (`20` and `20.00`): not two values."""
+    if reader not in ("money", "int", "count"):
+        return False
+    read, first = _cell(value, reader), _cell(other, reader)
+    return not isinstance(read, str) and not isinstance(first, str) and read == first
+
+
 def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
     """The coup and the cells of later rows that disagree with its first row; with `where`, also each field's
     (line, column), from the same pass, so that the two can never disagree."""
@@ -399,8 +407,8 @@ def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict
                     place[key] = value if reader == "text" else _cell(value, reader)
                 if where is not None and (value != "" or kind is not _STAFF):
                     where[f"/{field}"] = (number, position)
-            elif value != "" and value != first[position - 1]:  # staff too: one coup, one croupier
-                conflicts.append((field, number, position))
+            elif value != "" and value != first[position - 1] and not _same_amount(value, first[position - 1], reader):
+                conflicts.append((field, number, position))  # staff too: one coup, one croupier
         if bet:
             if where is not None:
                 where[f"/bets/{len(bets)}"] = (number, 1)

@@ -84,6 +84,7 @@ class JudgedReturns:
                     self._part_uncounted(machine, f"from {machine.first_time.date()} to {machine.time.date()}")
             yield from self.unread_in_period(machine)
             yield from self._judge(machine, unknown, narrowed, denied)
+        yield from self.entries_never_read()
         yield from self.partly_covered()
         yield from self._unjudged(unknown, narrowed, denied)
 

@@ -9,8 +9,12 @@ from datetime import date, datetime, timedelta
 from typing import Iterator
 from zoneinfo import ZoneInfo
 
-from casino_audit.core.findings import Finding
-from casino_audit.meters.machines import Machine
+from casino_audit.core import findings as F
+from casino_audit.core import pointers
+from casino_audit.core.display import brief
+from casino_audit.core.findings import Finding, Severity
+from casino_audit.core.values import show
+from casino_audit.meters.machines import Machine, spelling
 
 
 SHOWN_MONTHS = 10  # machine months named in the one "not checked" finding; the rest are counted
@@ -103,6 +107,37 @@ class DropMonths:
             if _next_month(machine.month) <= closing:
                 yield from self._unread(machine, _next_month(machine.month), closing, machine.record,
                                         "after its last reading, within the log's period")
+
+    def entries_never_read(self) -> Iterator[Finding]:
+        """The machines the header files in `machines` that no reading names (as a reader reads a name: `spelling`):
+        a filer does not hide a machine by leaving out every reading of it. A gap over the whole log (LOG-GAP, a
+        warning); with a `period`, each whole month of it a month without a drop-box count (one finding)."""
+        entries = self.data.get("machines")
+        if not isinstance(entries, dict):
+            return
+        read = {spelling(name) for name in self.machines if isinstance(name, str)}
+        for name in entries:
+            if not isinstance(name, str) or spelling(name) in read or not spelling(name):
+                continue
+            pointer = f"/machines/{pointers.escape(name)}"
+            yield self._tool(F.LOG_GAP, pointer, f"machine {show(brief(name))} is filed in `machines` but no reading "
+                                                 "of the log names it: its meters and its return are not judged",
+                             severity=Severity.WARNING)
+            if self.period is None or "drop_counted" not in self.by_aspect:
+                continue
+            first_day, end = self.period
+            last_day = datetime.max if end == datetime.max else end - timedelta(days=1)
+            first = (first_day.year, first_day.month) if first_day.day == 1 else \
+                _next_month((first_day.year, first_day.month))
+            last = (last_day.year, last_day.month) if end == datetime.max or _month_ends(last_day) else \
+                _month_before((last_day.year, last_day.month))
+            if first <= last:
+                count = (last[0] - first[0]) * 12 + last[1] - first[1] + 1
+                months = f"{first[0]}-{first[1]:02d}" if count == 1 else \
+                    f"{first[0]}-{first[1]:02d} to {last[0]}-{last[1]:02d} ({count:,} months)"
+                yield from self._breach(self.by_aspect["drop_counted"], self.header, pointer,
+                                        f"machine {show(brief(name))}, filed in `machines`: no drop-box count in "
+                                        f"{months} of the log's period, and no reading of it at all")
 
     def _part_unread(self, machine: Machine, month: tuple[int, int], read: str) -> None:
         """`month` of `machine` not judged (`read`: the days the log holds of it), said at the close."""

@@ -198,6 +198,10 @@ def _outcome_breaches(prepared: Prepared, ledger: CoupLedger, base: str, bet: Ma
     declared = engine.STAYS if bet.get("status") == CONTRACT_STAYS else \
         None if net is None else engine.WIN if net > 0 else engine.LOSE if net < 0 else engine.PUSH
     where = f"dice {shown}" + (f", point {point}" if point is not None else "")
+    if aspect == "bar" and found.result == engine.PUSH and declared == engine.STAYS and not net:
+        # PT n.º 10.2: «não ganham nem perdem (o golpe é nulo)»: a void throw for the bet, which the text does not
+        # say is returned; left standing for the next throw it neither wins nor loses either
+        return
     if declared != found.result:
         pointer = base + ("/status" if engine.STAYS in (declared, found.result) else "/net")
         decided = cited_provision(chance, _decided_by(chance, found))
