@@ -50,6 +50,11 @@ PART_ASPECTS = {
 }
 
 
+def aspects_of(key: str) -> tuple[str, ...]:
+    """The aspects a ruleset key ("part/key") serves: its own entry, else its part's."""
+    return PART_ASPECTS.get(key, PART_ASPECTS.get(key.split("/")[0], ()))
+
+
 # The Rules field each ruleset key ("part/key") is read into: a key a parameter leaves unknown taints that field
 # alone, so that a coup whose replay never reads it is still checked (casino_audit/replay/blackjack.py and
 # its blackjack_*.py).
@@ -146,7 +151,7 @@ class Rules:
         """aspect -> the parameters it lacks."""
         found: dict[str, list[str]] = {}
         for key, names in self.missing.items():
-            for aspect in PART_ASPECTS.get(key, PART_ASPECTS.get(key.split("/")[0], ())):
+            for aspect in aspects_of(key):
                 found.setdefault(aspect, []).extend(n for n in names if n not in found.get(aspect, ()))
         return found
 
