@@ -98,17 +98,25 @@ def check(
         guard_baseline(write_baseline)
         if any(target.resolve() == write_baseline.resolve() for target in outputs):
             raise Fail("--output and --write-baseline name the same file")
-    try:
+    with _reports_removed_on_failure(outputs):
         targets = _report_targets(list(output_format or []), outputs)
         run_check(paths, targets, color, dict(
             config=config, jurisdiction=jurisdiction, rulesets=list(ruleset), params=list(param), fail_on=fail_on,
             select=select, ignore=ignore, require_params=require_params, allow_empty=allow_empty,
             max_file_size=max_file_size, max_per_rule=max_per_rule), baseline, write_baseline, jobs,
             stdin_filename)
+
+
+@contextlib.contextmanager
+def _reports_removed_on_failure(outputs: list[Path]):
+    """A run that failed leaves no earlier report standing in for its verdict; one that exits with its verdict
+    or refuses an output keeps them."""
+    try:
+        yield
     except (typer.Exit, OutputRefused, ReportedFail):
         raise
     except Exception:
-        for target in outputs:  # a run that failed leaves no earlier report standing in for its verdict
+        for target in outputs:
             with contextlib.suppress(OSError):
                 target.unlink()
         raise

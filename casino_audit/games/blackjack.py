@@ -1,8 +1,9 @@
 """Blackjack (Luxembourg, Art. 32, 5: the super-jack; Portugal, Portaria 217/2007, Título I, Capítulo III,
-Secção I: blackjack/21): hand values, the dealer's drawing, what a player may do at each point, the settlement of
-a hand and of the side bets (the exact odds of the dealer's finals: games/blackjack_dealer_odds.py; the shape
-of the rules of play: games/blackjack_schema.py). Pure functions; the law's rules of play are passed in as data
-(a ruleset's `play: blackjack: blackjack:` mapping, resolved by `rules()`).
+Secção I: blackjack/21): hand values, the dealer's drawing, what a player may do at each point (the settlement of
+a hand and of the side bets: games/blackjack_settlement.py; the exact odds of the dealer's finals:
+games/blackjack_dealer_odds.py; the shape of the rules of play: games/blackjack_schema.py). Pure functions; the
+law's rules of play are passed in as data (a ruleset's `play: blackjack: blackjack:` mapping, resolved by
+`rules()`).
 
 The rules of play, as data (rulesets/pt.yaml states every part; rulesets/lu.yaml refers most to parameters,
 the Luxembourg text in our source giving only the super-jack):
@@ -48,6 +49,11 @@ PART_ASPECTS = {
     "even_money/pays": ("settlement",), "payouts": ("settlement",), "special_prize": ("settlement",),
     "super_jack": ("side_bets",), "jackpot": ("side_bets",),
 }
+
+
+def aspects_of(key: str) -> tuple[str, ...]:
+    """The aspects a ruleset key ("part/key") serves: its own entry, else its part's."""
+    return PART_ASPECTS.get(key, PART_ASPECTS.get(key.split("/")[0], ()))
 
 
 # The Rules field each ruleset key ("part/key") is read into: a key a parameter leaves unknown taints that field
@@ -146,7 +152,7 @@ class Rules:
         """aspect -> the parameters it lacks."""
         found: dict[str, list[str]] = {}
         for key, names in self.missing.items():
-            for aspect in PART_ASPECTS.get(key, PART_ASPECTS.get(key.split("/")[0], ())):
+            for aspect in aspects_of(key):
                 found.setdefault(aspect, []).extend(n for n in names if n not in found.get(aspect, ()))
         return found
 
@@ -194,10 +200,9 @@ def _totals(text: Any) -> frozenset[int] | None:
         raise RulesError(f"doubling `on` is `any` or a list of totals, not {text!r}") from None
 
 
-def rules(data: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> Rules:
-    """The rules of play from a ruleset's `blackjack:` data with the run's parameter values; the values that need
-    a parameter not given are listed in `missing` ("part/key") and read as absent."""
-    params = params or {}
+def _parts(data: Mapping[str, Any], params: Mapping[str, Any]) -> tuple[dict, dict[str, tuple[str, ...]]]:
+    """(part -> key -> value, with the parameters' values in; "part/key" -> the parameters a value needs and
+    the run does not give, that value left out)."""
     parts, missing = {}, {}
     for part, raw in data.items():
         if part == "citations":
@@ -210,6 +215,13 @@ def rules(data: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> R
                 missing[f"{part}/{key}"] = tuple(names)
             else:
                 parts[part][key] = found
+    return parts, missing
+
+
+def rules(data: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of play from a ruleset's `blackjack:` data with the run's parameter values; the values that need
+    a parameter not given are listed in `missing` ("part/key") and read as absent."""
+    parts, missing = _parts(data, params or {})
     dealer = parts.get("dealer") or {}
     doubling = parts.get("doubling") or {}
     splitting = parts.get("splitting") or {}
@@ -322,99 +334,3 @@ def special_prize(cards: Sequence[Any], combinations: Iterable[str]) -> str | No
             if {"6", "7", "8"} <= {rank for rank, s in ranked if s == suit}:
                 return SIX_SEVEN_EIGHT_SUITED
     return None
-
-
-# --- settlement ----------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Hand:
-    cards: tuple
-    stake: Decimal  # the stake before any double
-    doubled: bool = False
-    surrendered: bool = False
-    even_money: bool = False
-    from_split: bool = False
-
-
-def outcome(hand: Hand, dealer: Sequence[Any], rules: Rules) -> str:
-    """What became of the hand, in words a message uses."""
-    ace_one = hand.doubled and doubled_ace_counts_one(hand.cards, rules)
-    if hand.surrendered:
-        return "surrendered"
-    if hand.even_money:
-        return "blackjack, even money taken"
-    player_bj = is_blackjack(hand.cards, hand.from_split)
-    dealer_bj = is_blackjack(dealer)
-    if player_bj:
-        return "blackjack against the dealer's blackjack" if dealer_bj else "blackjack"
-    total, _ = hand_value(hand.cards, ace_one)
-    if total > 21:
-        return f"bust at {total}"
-    if dealer_bj:
-        return f"{total} against the dealer's blackjack"
-    dealer_total, _ = hand_value(dealer)
-    if dealer_total > 21:
-        return f"{total} against the dealer's bust"
-    verdict = "wins" if total > dealer_total else "loses" if total < dealer_total else "ties"
-    return f"{total} {verdict} against the dealer's {dealer_total}"
-
-
-def settle_hand(hand: Hand, dealer: Sequence[Any], rules: Rules) -> Decimal:
-    """The hand's net, exactly: what the player gains (positive) or loses (negative), the special prize included.
-    PT n.º 21 (blackjack 3 to 2, a push against the dealer's), n.º 20 (a blackjack beats 21), n.º 22 (a bust
-    loses at once), n.º 23 (closer to 21 wins the stake), n.º 24 (a tie is void), n.º 36 (surrender loses half),
-    n.º 34 (even money), n.º 35 (the special prize, «sem prejuízo do prémio»)."""
-    stake = hand.stake
-    at_risk = stake * 2 if hand.doubled else stake
-    prize = Decimal(0)
-    if rules.special_prize_pays is not None and special_prize(hand.cards, rules.special_prize_combinations):
-        prize = stake * rules.special_prize_pays
-    if hand.surrendered:
-        return -stake * rules.surrender_loses + prize
-    if hand.even_money:
-        return stake * rules.even_money_pays + prize
-    ace_one = hand.doubled and doubled_ace_counts_one(hand.cards, rules)
-    total, _ = hand_value(hand.cards, ace_one)
-    player_bj = is_blackjack(hand.cards, hand.from_split)
-    dealer_bj = is_blackjack(dealer)
-    if player_bj:
-        return (Decimal(0) if dealer_bj else stake * rules.blackjack_pays) + prize
-    if total > 21:
-        return -at_risk + prize
-    if dealer_bj:
-        return -(at_risk if rules.dealer_blackjack_takes_all else stake) + prize
-    dealer_total, _ = hand_value(dealer)
-    if dealer_total > 21 or total > dealer_total:
-        return at_risk * rules.win_pays + prize
-    if total < dealer_total:
-        return -at_risk + prize
-    return prize
-
-
-def settle_insurance(stake: Decimal, dealer: Sequence[Any], rules: Rules) -> Decimal:
-    """PT n.º 33: «Se a banca vier a fazer blackjack, a aposta feita no seguro ganhará o dobro do seu valor, sendo
-    perdida no caso contrário.»"""
-    return stake * rules.insurance_pays if is_blackjack(dealer) else -stake
-
-
-def super_jack_wins(chance: str, dealer: Sequence[Any]) -> bool:
-    """LU Art. 32, 5: «Bust la banque se vend»; «Black-jack la banque tire un black-jack»; «Silver-jack la banque
-    tire un black-jack dans une des quatre couleurs» (ace and ten-card of one suit, hearts included: the text
-    names no exception); «Gold-jack la banque tire un black jack dans la couleur coeur»."""
-    if chance == "bust":
-        return hand_value(dealer)[0] > 21
-    if not is_blackjack(dealer):
-        return False
-    suits = {card[1] if isinstance(card, tuple) else card[1:2] for card in dealer}
-    if chance == "black_jack":
-        return True
-    if chance == "silver_jack":
-        return len(suits) == 1
-    if chance == "gold_jack":
-        return suits == {"h"}
-    raise ValueError(f"not a super-jack chance: {chance!r}")
-
-
-def settle_super_jack(chance: str, stake: Decimal, dealer: Sequence[Any], rules: Rules) -> Decimal:
-    """«le paiement des gains est multiplié par» 2.5, 19, 77, 300: the stake times that when the chance wins."""
-    return stake * rules.super_jack[chance] if super_jack_wins(chance, dealer) else -stake

@@ -83,8 +83,7 @@ class JsonReader:
 
     def read(self):
         """(data, positions) of the one JSON value the text holds; JsonProblem if it is not JSON we accept."""
-        # One loop, kept whole: it runs once per token of every filing the fast path sends back, and its state
-        # (stack, top, state, nodes) is read by every branch; a call per token would cost the batch its pace.
+        # The loop runs once per token of every filing the fast path sends back: its state is kept in locals.
         text, match_token, lines = self.text, _TOKEN.match, self.lines
         nodes, offset, state = 0, 0, _VALUE
         stack: list[_Frame] = []
@@ -98,22 +97,15 @@ class JsonReader:
             token = match.group(kind)
             offset = match.end()
             if kind == "punctuation" and token in ",:]}":
-                if token == ",":
-                    if state != _COMMA_OR_CLOSE:
-                        raise self._unexpected(start, state, top)
+                if token == "," and state == _COMMA_OR_CLOSE:
                     state = _KEY if top.closing == "}" else _VALUE
-                elif token == ":":
-                    if state != _COLON:
-                        raise self._unexpected(start, state, top)
+                elif token == ":" and state == _COLON:
                     state = _VALUE
-                else:  # a closing bracket ends the container: it becomes the value of its parent
-                    if top is None or token != top.closing or state not in (_COMMA_OR_CLOSE, _VALUE_OR_CLOSE,
-                                                                             _KEY_OR_CLOSE):
-                        raise self._unexpected(start, state, top)
-                    frame = stack.pop()
-                    top = stack[-1] if stack else None
-                    self._place(top, frame.data, frame.spots, frame.position)
+                elif token in "]}":  # a closing bracket ends the container: it becomes the value of its parent
+                    top = self._close(top, stack, token, start, state)
                     state = _COMMA_OR_CLOSE if top is not None else _END
+                else:
+                    raise self._unexpected(start, state, top)
                 continue
             if state == _KEY or state == _KEY_OR_CLOSE:
                 if kind != "string":
@@ -121,16 +113,8 @@ class JsonReader:
                 nodes += 1  # keys count, as in YAML
                 key = self._string(token, start)
                 line, column = lines.at(start)
-                at = top.spots.at
-                if key in at:
-                    first = at[key]
-                    duplicate = self._finding(
-                        F.LOAD_DUPLICATE_KEY, f"duplicate key {show(key)} (first given at line {first >> 32}, "
-                        f"column {first & 0xFFFFFFFF}); a reader keeps only one of the two values, so the filing "
-                        "is ambiguous", start)
-                    duplicate.related = (Related("the key given first", Location(
-                        self.path, first >> 32, first & 0xFFFFFFFF, document=0)),)
-                    self.findings.append(duplicate)
+                if key in top.spots.at:
+                    self.findings.append(self._duplicate(key, top.spots.at[key], start))
                 top.key, top.key_position = key, line << 32 | column
                 state = _COLON
                 continue
@@ -138,18 +122,11 @@ class JsonReader:
                 raise self._unexpected(start, state, top)
             nodes += 1
             if nodes > self.max_nodes:
-                raise JsonProblem(F.LOAD_TOO_LARGE, f"the file holds more than {self.max_nodes:,} keys and values",
-                                  start)
+                raise self._too_many(start)
             line, column = lines.at(start)
             position = line << 32 | column
             if kind == "punctuation":  # an opening bracket
-                if len(stack) >= self.max_depth:
-                    raise JsonProblem(F.LOAD_UNSUPPORTED, f"the document nests deeper than {self.max_depth} levels",
-                                      start)
-                mapping = token == "{"
-                top = _Frame({} if mapping else [], Spots(mapping), "}" if mapping else "]", position,
-                             _KEY_OR_CLOSE if mapping else _VALUE_OR_CLOSE)
-                stack.append(top)
+                top = self._open(token == "{", position, stack, start)
                 state = top.state
                 continue
             if kind == "string":
@@ -160,13 +137,46 @@ class JsonReader:
                 value = _LITERALS[token]
             self._place(top, value, None, position)
             state = _COMMA_OR_CLOSE if top is not None else _END
-        end = _SPACE.match(text, offset).end()
-        if end != len(text):
-            raise self._unexpected(end, _END, None)
+        self._nothing_after(offset)
         self.nodes = nodes
         return self.root
 
     root: tuple | None = None
+
+    def _open(self, mapping: bool, position: int, stack: list[_Frame], offset: int) -> _Frame:
+        """The container an opening bracket starts, on top of the stack."""
+        if len(stack) >= self.max_depth:
+            raise JsonProblem(F.LOAD_UNSUPPORTED, f"the document nests deeper than {self.max_depth} levels", offset)
+        frame = _Frame({} if mapping else [], Spots(mapping), "}" if mapping else "]", position,
+                       _KEY_OR_CLOSE if mapping else _VALUE_OR_CLOSE)
+        stack.append(frame)
+        return frame
+
+    def _close(self, top: _Frame | None, stack: list[_Frame], token: str, offset: int, state: int) -> _Frame | None:
+        """The container `top` ends, placed as its parent's value: the parent (None at the top)."""
+        if top is None or token != top.closing or state not in (_COMMA_OR_CLOSE, _VALUE_OR_CLOSE, _KEY_OR_CLOSE):
+            raise self._unexpected(offset, state, top)
+        stack.pop()
+        parent = stack[-1] if stack else None
+        self._place(parent, top.data, top.spots, top.position)
+        return parent
+
+    def _too_many(self, offset: int) -> JsonProblem:
+        return JsonProblem(F.LOAD_TOO_LARGE, f"the file holds more than {self.max_nodes:,} keys and values", offset)
+
+    def _nothing_after(self, offset: int) -> None:
+        """Only whitespace may follow the document's value."""
+        end = _SPACE.match(self.text, offset).end()
+        if end != len(self.text):
+            raise self._unexpected(end, _END, None)
+
+    def _duplicate(self, key: str, first: int, offset: int) -> Finding:
+        duplicate = self._finding(
+            F.LOAD_DUPLICATE_KEY, f"duplicate key {show(key)} (first given at line {first >> 32}, column "
+            f"{first & 0xFFFFFFFF}); a reader keeps only one of the two values, so the filing is ambiguous", offset)
+        duplicate.related = (Related("the key given first", Location(
+            self.path, first >> 32, first & 0xFFFFFFFF, document=0)),)
+        return duplicate
 
     def _place(self, top: _Frame | None, value, spots: Spots | None, position: int) -> None:
         if top is None:

@@ -162,126 +162,66 @@ class YamlReader:
                 return start.start_mark.line + 1 + region.count("\n", 0, match.start())
         return start.start_mark.line + 1
 
+    # Over 60 lines: plain keys and values and their placing stay inline; a call each slowed every read by 5%.
     def build(self, next_event, findings: list, anchors: dict, index: int):
         """(data, spots, packed root position) of one document; spots None for a scalar document."""
-        limits = self.limits
-        max_nodes, max_depth = limits.max_nodes, limits.max_depth
-        nodes, characters = self.nodes, self.characters
+        max_nodes = self.limits.max_nodes
+        nodes, characters = self.nodes, self.characters  # in locals while the loop runs, written back at its end
         stack: list[_Frame] = []
         top = None
         while True:
             event = next_event()
             kind = event.__class__
             if kind is ScalarEvent:
-                text = event.value
                 nodes += 1
-                characters += len(text)
+                characters += len(event.value)
                 if nodes > max_nodes:
                     raise self._too_many(event)
                 tag = event.tag
                 if top is not None and top.mapping and top.key is _NO_KEY:  # a key: kept as written
-                    if tag is not None and tag != "!":
-                        self._check_key_tag(event, findings, index)
-                    if event.style == '"' and _SURROGATE.search(text):
-                        findings.append(self._surrogate(event, index))
-                        text = _escape_surrogates(text)
-                    if event.anchor is not None:
-                        self._anchor(anchors, event, findings, index, _Anchor(text, text, None, 1, len(text)))
+                    text = self._written_key(event, anchors, findings, index) if tag or event.style or \
+                        event.anchor is not None else event.value
                     self._key(top, text, _packed(event.start_mark),
                               tag == MERGE or (tag is None and event.implicit[0] and text == "<<"), findings, index)
                     continue
-                if tag is None or tag == "!":
-                    if tag is None and event.implicit[0]:  # plain; `! 0310` is text as written
-                        value, problem = read_plain(text)
-                        if problem:
-                            findings.append(self.finding(F.LOAD_AMBIGUOUS, problem + "; it is kept as the text "
-                                                         "written", event.start_mark, index))
-                    else:
-                        value = text
-                        if event.style == '"' and _SURROGATE.search(text):
-                            findings.append(self._surrogate(event, index))
-                            value = _escape_surrogates(text)
-                elif tag in SCALAR_TAGS:
-                    value, problem = read_tagged(tag, text)
+                if tag is None and event.implicit[0] and event.anchor is None:  # plain
+                    value, problem = read_plain(event.value)
                     if problem:
-                        findings.append(self.finding(F.LOAD_AMBIGUOUS, problem + "; it is kept as the text written",
-                                                     event.start_mark, index))
+                        findings.append(self._kept_as_written(problem, event, index))
                 else:
-                    raise _Refused(F.LOAD_UNSUPPORTED, f"the tag {show(tag)} is not allowed in a filing",
-                                   event.start_mark)
-                if event.anchor is not None:
-                    self._anchor(anchors, event, findings, index, _Anchor(value, text, None, 1, len(text)))
-                position = _packed(event.start_mark)
-                if top is None:
-                    self.nodes, self.characters = nodes, characters
-                    return value, None, position
-                spots = None
+                    value = self._scalar(event, anchors, findings, index)
+                spots, position = None, _packed(event.start_mark)
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
                 nodes += 1
-                if nodes > max_nodes:
-                    raise self._too_many(event)
-                mapping = kind is MappingStartEvent
-                if top is not None and top.mapping and top.key is _NO_KEY:
-                    raise _Refused(F.LOAD_UNSUPPORTED, "a key must be plain text, not a list or mapping",
-                                   event.start_mark)
-                if event.tag not in (None, "!", MAP if mapping else SEQ):
-                    raise _Refused(F.LOAD_UNSUPPORTED, f"the tag {show(event.tag)} is not allowed in a filing",
-                                   event.start_mark)
-                if len(stack) >= max_depth:
-                    raise _Refused(F.LOAD_UNSUPPORTED, f"the document nests deeper than {max_depth} levels",
-                                   event.start_mark)
-                if event.anchor is not None:
-                    self._anchor(anchors, event, findings, index, _OPEN)
-                top = _Frame({} if mapping else [], mapping, event.anchor, _packed(event.start_mark), nodes,
-                             characters, event.start_mark)
+                top = self._open(event, kind is MappingStartEvent, top, len(stack), anchors, findings, index,
+                                 nodes, characters)
                 stack.append(top)
                 continue
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                frame = stack.pop()
-                if frame.merges:
-                    self._merge(frame, findings, index)
-                value, spots, position, event = frame.data, frame.spots, frame.position, frame
-                if frame.anchor is not None:
-                    anchors[frame.anchor] = _Anchor(value, None, spots, nodes - frame.nodes + 1,
-                                                    characters - frame.characters)
+                event = stack.pop()  # a frame keeps its start mark, for a merge key's finding
+                if event.merges or event.anchor is not None:
+                    self._close(event, anchors, findings, index, nodes, characters)
+                value, spots, position = event.data, event.spots, event.position
                 top = stack[-1] if stack else None
-                if top is None:
-                    self.nodes, self.characters = nodes, characters
-                    return value, spots, position
             elif kind is AliasEvent:
-                anchor = anchors.get(event.anchor)
-                if anchor is None:
-                    raise _Refused(F.LOAD_SYNTAX, f"the alias *{event.anchor} refers to no anchor defined before it",
-                                   event.start_mark)
-                if anchor is _OPEN:
-                    raise _Refused(F.LOAD_UNSUPPORTED, "an alias refers to a node that contains it (a cycle)",
-                                   event.start_mark)
+                anchor = self._alias(event, anchors, nodes, characters)
                 nodes += anchor.nodes
                 characters += anchor.characters
-                if nodes > max_nodes:
-                    raise self._too_many(event)
-                if characters > limits.max_characters:
-                    raise TooLarge(f"a document expands to more than {limits.max_characters:,} characters of values "
-                                   "(an alias repeats its anchor's text each time)", event.start_mark)
                 position = _packed(event.start_mark)
                 if top is not None and top.mapping and top.key is _NO_KEY:
-                    if anchor.spots is not None:
-                        raise _Refused(F.LOAD_UNSUPPORTED, "a key must be plain text, not a list or mapping",
-                                       event.start_mark)
-                    self._key(top, anchor.text, position, False, findings, index)
+                    self._alias_key(top, anchor, position, event, findings, index)
                     continue
                 value, spots = anchor.value, anchor.spots
-                if top is None:
-                    self.nodes, self.characters = nodes, characters
-                    return value, spots, position
             else:  # pragma: no cover - the parser gives nothing else inside a document
                 raise _Refused(F.LOAD_SYNTAX, f"unexpected {kind.__name__}", event.start_mark)
-            # a value: into the mapping under its key, or onto the end of the sequence
-            if top.mapping:
+            if top is None:
+                self.nodes, self.characters = nodes, characters
+                return value, spots, position
+            if top.mapping:  # the value into its mapping under the key before it, or onto the end of its sequence
                 key = top.key
                 top.key = _NO_KEY
                 if key is _MERGE_KEY:
-                    top.merges.append((value, spots, event.start_mark))  # a frame keeps its start mark
+                    top.merges.append((value, spots, event.start_mark))
                     continue
                 top.data[key] = value
                 at_spots = top.spots
@@ -296,6 +236,92 @@ class YamlReader:
                     top.spots.set_inner(len(data), spots)
                 data.append(value)
                 top.spots.at.append(position)
+
+    def _written_key(self, event, anchors: dict, findings: list, index: int) -> str:
+        """A key with a tag, a style or an anchor: its text as written, its tag checked."""
+        text, tag = event.value, event.tag
+        if tag is not None and tag != "!":
+            self._check_key_tag(event, findings, index)
+        if event.style == '"' and _SURROGATE.search(text):
+            findings.append(self._surrogate(event, index))
+            text = _escape_surrogates(text)
+        if event.anchor is not None:
+            self._anchor(anchors, event, findings, index, _Anchor(text, text, None, 1, len(text)))
+        return text
+
+    def _scalar(self, event, anchors: dict, findings: list, index: int):
+        """A scalar value with a tag, quotes or an anchor, read as its tag (or, plain, as YAML 1.1) says."""
+        text, tag = event.value, event.tag
+        if tag is None or tag == "!":
+            if tag is None and event.implicit[0]:  # plain; `! 0310` is text as written
+                value, problem = read_plain(text)
+                if problem:
+                    findings.append(self._kept_as_written(problem, event, index))
+            else:
+                value = text
+                if event.style == '"' and _SURROGATE.search(text):
+                    findings.append(self._surrogate(event, index))
+                    value = _escape_surrogates(text)
+        elif tag in SCALAR_TAGS:
+            value, problem = read_tagged(tag, text)
+            if problem:
+                findings.append(self._kept_as_written(problem, event, index))
+        else:
+            raise _Refused(F.LOAD_UNSUPPORTED, f"the tag {show(tag)} is not allowed in a filing", event.start_mark)
+        if event.anchor is not None:
+            self._anchor(anchors, event, findings, index, _Anchor(value, text, None, 1, len(text)))
+        return value
+
+    def _kept_as_written(self, problem: str, event, index: int) -> Finding:
+        return self.finding(F.LOAD_AMBIGUOUS, problem + "; it is kept as the text written", event.start_mark, index)
+
+    def _open(self, event, mapping: bool, top: _Frame | None, depth: int, anchors: dict, findings: list,
+              index: int, nodes: int, characters: int) -> _Frame:
+        """The frame of a mapping or sequence that starts; `nodes` and `characters` count it and those before."""
+        if nodes > self.limits.max_nodes:
+            raise self._too_many(event)
+        if top is not None and top.mapping and top.key is _NO_KEY:
+            raise _Refused(F.LOAD_UNSUPPORTED, "a key must be plain text, not a list or mapping", event.start_mark)
+        if event.tag not in (None, "!", MAP if mapping else SEQ):
+            raise _Refused(F.LOAD_UNSUPPORTED, f"the tag {show(event.tag)} is not allowed in a filing",
+                           event.start_mark)
+        if depth >= self.limits.max_depth:
+            raise _Refused(F.LOAD_UNSUPPORTED, f"the document nests deeper than {self.limits.max_depth} levels",
+                           event.start_mark)
+        if event.anchor is not None:
+            self._anchor(anchors, event, findings, index, _OPEN)
+        return _Frame({} if mapping else [], mapping, event.anchor, _packed(event.start_mark), nodes, characters,
+                      event.start_mark)
+
+    def _close(self, frame: _Frame, anchors: dict, findings: list, index: int, nodes: int, characters: int) -> None:
+        """A mapping or sequence that ends: its merge keys applied, its anchor's value kept."""
+        if frame.merges:
+            self._merge(frame, findings, index)
+        if frame.anchor is not None:
+            anchors[frame.anchor] = _Anchor(frame.data, None, frame.spots, nodes - frame.nodes + 1,
+                                            characters - frame.characters)
+
+    def _alias(self, event, anchors: dict, nodes: int, characters: int) -> _Anchor:
+        """The anchor an alias repeats, its nodes and characters within the limits once added to those so far."""
+        anchor = anchors.get(event.anchor)
+        if anchor is None:
+            raise _Refused(F.LOAD_SYNTAX, f"the alias *{event.anchor} refers to no anchor defined before it",
+                           event.start_mark)
+        if anchor is _OPEN:
+            raise _Refused(F.LOAD_UNSUPPORTED, "an alias refers to a node that contains it (a cycle)",
+                           event.start_mark)
+        if nodes + anchor.nodes > self.limits.max_nodes:
+            raise self._too_many(event)
+        max_characters = self.limits.max_characters
+        if characters + anchor.characters > max_characters:
+            raise TooLarge(f"a document expands to more than {max_characters:,} characters of values (an alias "
+                           "repeats its anchor's text each time)", event.start_mark)
+        return anchor
+
+    def _alias_key(self, top: _Frame, anchor: _Anchor, position: int, event, findings: list, index: int) -> None:
+        if anchor.spots is not None:
+            raise _Refused(F.LOAD_UNSUPPORTED, "a key must be plain text, not a list or mapping", event.start_mark)
+        self._key(top, anchor.text, position, False, findings, index)
 
     def _key(self, frame: _Frame, key: str, position: int, merge: bool, findings: list, index: int) -> None:
         if merge:

@@ -197,22 +197,7 @@ def replay(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple[str
 def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
     player, banker = coup["player"], coup["banker"]
     if prepared.burn is not None:
-        # a shoe another log began is not started here; with an automatic shuffling shoe a séance is what starts
-        # (the session as the log's core reads it, `seance`: a label changed while play goes on starts none)
-        shoe = coup["shoe"]
-        if prepared.burn.get("shuffled"):
-            if "seance" in state:
-                seance = state["seance"]
-            else:  # replayed alone: the label as written
-                session = coup.get("session")
-                seance = same_name(session) if type(session) is str and not nameless(session) else None
-            shoe = seance if seance is not None else state["burnt"]
-        starts = state["burnt"] is None or shoe != state["burnt"] and state["burnt"] is not CONTINUED
-        state["burnt"] = shoe
-        if starts and "values" in prepared.burn:
-            yield from _burn(prepared.burn["values"], coup)
-        else:
-            yield from burn_counts(prepared.burn, coup, starts)
+        yield from _shoe_burn(prepared.burn, state, coup)
     if prepared.decks is not None:
         yield from _deal(prepared.decks, state, coup)
     values_p = [_WORTH[c[0]] for c in player]
@@ -230,10 +215,35 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
             state["minimum"] = money(limits["minimum"])  # as the core reads a coup's limits
         if state["minimum"] is not None:
             yield from _both_sides(prepared, coup, state["minimum"])
-    units = state["units"]
+    yield from _settlements(prepared, state["units"], coup, outcome, player_total, banker_total)
+
+
+def _shoe_burn(burn: Mapping, state: dict, coup: Mapping) -> Iterator[tuple]:
+    """The burn at a shoe's start (by the turned card's value, or a count) or before a later coup (a count)."""
+    # a shoe another log began is not started here; with an automatic shuffling shoe a séance is what starts
+    # (the session as the log's core reads it, `seance`: a label changed while play goes on starts none)
+    shoe = coup["shoe"]
+    if burn.get("shuffled"):
+        if "seance" in state:
+            seance = state["seance"]
+        else:  # replayed alone: the label as written
+            session = coup.get("session")
+            seance = same_name(session) if type(session) is str and not nameless(session) else None
+        shoe = seance if seance is not None else state["burnt"]
+    starts = state["burnt"] is None or shoe != state["burnt"] and state["burnt"] is not CONTINUED
+    state["burnt"] = shoe
+    if starts and "values" in burn:
+        yield from _burn(burn["values"], coup)
+    else:
+        yield from burn_counts(burn, coup, starts)
+
+
+def _settlements(prepared: Prepared, units: dict, coup: Mapping, outcome: str, player_total: int,
+                 banker_total: int) -> Iterator[tuple]:
+    """Each bet's chance and net against what the coup's outcome pays it; `units` caches a unit's pay."""
     # «quando as duas cartas inicialmente distribuídas a um daqueles grupos tiverem a mesma denominação» (PT n.º 19)
-    pairs = frozenset(hand for hand, cards in ((baccarat.PLAYER, player), (baccarat.BANKER, banker))
-                      if cards[0][0] == cards[1][0])
+    hands = ((baccarat.PLAYER, coup["player"]), (baccarat.BANKER, coup["banker"]))
+    pairs = frozenset(hand for hand, cards in hands if cards[0][0] == cards[1][0])
     for index, bet in enumerate(coup["bets"]):
         chance = bet["chance"]
         unit = units.get((chance, outcome, banker_total, pairs))
@@ -251,8 +261,8 @@ def cited(prepared: Prepared, state: dict, coup: Mapping) -> Iterator[tuple]:
         stake = stake if type(stake) is int else money(stake)  # an int is exact as it is
         net = net if type(net) is int else money(net)
         if stake is None or net is None or stake <= 0:
-            field, why = unsettled(stake, net, bet)
-            yield "settlement", f"/bets/{index}/{field}", f"{chance}: {why}", provision(prepared.citations, chance)
+            wrong, why = unsettled(stake, net, bet)
+            yield "settlement", f"/bets/{index}/{wrong}", f"{chance}: {why}", provision(prepared.citations, chance)
             continue
         due = _EXACT.multiply(stake, unit)
         if net != due:
@@ -327,11 +337,11 @@ def _deal(decks: int, state: dict, coup: Mapping) -> Iterator[tuple[str, str, st
         state["shoe"], state["seen"] = coup["shoe"], {}
         yield from state["shoes"].open(coup["shoe"])
     seen = state["seen"]
-    for field in ("burned", "player", "banker"):
-        for position, text in enumerate(coup.get(field) or ()):
+    for part in ("burned", "player", "banker"):
+        for position, text in enumerate(coup.get(part) or ()):
             count = seen[text] = seen.get(text, 0) + 1
             if count > decks:
-                yield "deal", f"/{field}/{position}", (f"{text} comes out of shoe {coup['shoe']} for the "
+                yield "deal", f"/{part}/{position}", (f"{text} comes out of shoe {coup['shoe']} for the "
                                                        f"{_ordinal(seen[text])} time; {decks} deck(s) hold it "
                                                        f"{decks} time(s)")
 

@@ -144,27 +144,14 @@ def prepare(game: str, terms: Terms) -> Prepared:
     lacking = rules.unavailable()
     partial = {}
     if "jackpot/stake" in rules.missing and not any(
-            "side_bets" in bj.PART_ASPECTS.get(key, bj.PART_ASPECTS.get(key.split("/")[0], ()))
-            for key in rules.missing if key != "jackpot/stake"):
+            "side_bets" in bj.aspects_of(key) for key in rules.missing if key != "jackpot/stake"):
         # only the jackpot's fixed stake needs the parameter: the super-jack (none outside LU) and who may stake
         # the jackpot are still checked
         lacking.pop("side_bets", None)
         partial["side_bets"] = (f"side_bets: the jackpot's stake is not held to its fixed amount, no value for "
                                 f"{', '.join(rules.missing['jackpot/stake'])} (give it with --param NAME=VALUE); "
                                 "the other side bets are checked")
-    # An aspect whose missing values are all rules fields is replayed with those fields tainted: a coup is set
-    # aside only where its replay reads one (a dealer's soft 17 needs the dealer's rule, a hard 18 does not).
-    tainted = {}
-    for aspect in [a for a in lacking if a != "side_bets" or "jackpot/stake" not in rules.missing]:
-        keys = [key for key in rules.missing
-                if aspect in bj.PART_ASPECTS.get(key, bj.PART_ASPECTS.get(key.split("/")[0], ()))]
-        fields = {_field(key) for key in keys}
-        if None in fields:
-            continue
-        names = lacking.pop(aspect)
-        tainted[aspect] = Tainted(with_even_money(rules), frozenset(fields))
-        partial[aspect] = (f"{aspect}: each hand (the dealer's, the players') is checked up to where it needs "
-                           f"{', '.join(names)}, not given (give it with --param NAME=VALUE)")
+    tainted = _tainted(rules, lacking, partial)
     whys = [f"{aspect}: no value for {', '.join(names)} (give it with --param NAME=VALUE)"
             for aspect, names in lacking.items()]
     unpriced = [f"`payouts: {key}:`" for key, value in (("win", rules.win_pays), ("blackjack", rules.blackjack_pays))
@@ -191,6 +178,22 @@ def prepare(game: str, terms: Terms) -> Prepared:
         # the other aspects can still be replayed
         raise Unavailable(lacking, "; ".join(whys + list(partial.values())), prepared, reasons, partial=partial)
     return prepared
+
+
+def _tainted(rules: bj.Rules, lacking: dict, partial: dict) -> dict[str, Tainted]:
+    """An aspect whose missing values are all rules fields is replayed with those fields tainted: a coup is set
+    aside only where its replay reads one (a dealer's soft 17 needs the dealer's rule, a hard 18 does not). Such
+    an aspect moves from `lacking` to the result, and `partial` says how far it is checked."""
+    tainted = {}
+    for aspect in [a for a in lacking if a != "side_bets" or "jackpot/stake" not in rules.missing]:
+        fields = {_field(key) for key in rules.missing if aspect in bj.aspects_of(key)}
+        if None in fields:
+            continue
+        names = lacking.pop(aspect)
+        tainted[aspect] = Tainted(with_even_money(rules), frozenset(fields))
+        partial[aspect] = (f"{aspect}: each hand (the dealer's, the players') is checked up to where it needs "
+                           f"{', '.join(names)}, not given (give it with --param NAME=VALUE)")
+    return tainted
 
 
 def start(prepared: Prepared) -> State:

@@ -23,9 +23,8 @@ def judge_decisions(rules: bj.Rules, coup: dict, boxes: list[list[RecordedHand]]
         if insurance is not None:
             yield from judged(_insurance_taken(rules, i, insurance, hands[0].stake, up, up_rank, up_shown))
         children = split_children(hands)
-        hand_count = len(hands)
         for hand in hands:
-            yield from judged(_hand_decisions(rules, hand, hands, children, up_rank, up_shown, hand_count))
+            yield from judged(_hand_decisions(rules, hand, hands, children, up_rank, up_shown))
 
 
 def _insurance_taken(rules, i: int, insurance: dict, first_stake, up, up_rank, up_shown) -> Iterator:
@@ -41,9 +40,9 @@ def _insurance_taken(rules, i: int, insurance: dict, first_stake, up, up_rank, u
             f"{cents(first_stake * rules.insurance_maximum)}"), cite(rules, "insurance", "maximum")
 
 
-def _hand_decisions(rules, hand: RecordedHand, hands, children, up_rank, up_shown, hand_count) -> Iterator:
-    # One walk over the hand's decisions in order, kept whole: its state (the cards so far, the splits made, what
-    # ended the hand) is read by every branch; the checks that need none of it are the helpers below.
+def _hand_decisions(rules, hand: RecordedHand, hands, children, up_rank, up_shown) -> Iterator:
+    # One walk over the hand's decisions in order: its state (the cards so far, the splits made, what ended the
+    # hand) is kept here; each decision's checks on the cards it was made on are the helpers below.
     if hand.short:
         return
     split_value = bj.value(hand.cards[0]) if hand.from_split else None
@@ -81,39 +80,54 @@ def _hand_decisions(rules, hand: RecordedHand, hands, children, up_rank, up_show
             yield from _surrender_breaches(rules, hand, current, d, up_rank, up_shown, at)
             ended = "surrendered"
             continue
-        if total > 21:
-            yield "decisions", at, f"a {decision} after the hand busted at {total}", cite(rules, "payouts", "bust")
-            return
-        if bj.is_blackjack(current, hand.from_split) and decision != "stand":
-            yield "decisions", at, f"a {decision} on a blackjack ({shown(current)})", \
-                cite(rules, "player", "blackjack")
+        last = _last_decision(rules, hand, decision, current, total, one_card, at)
+        if last is not None:
+            yield last
             return
         if decision == "stand":
-            if rules.stand_above is not None and total <= rules.stand_above and not one_card:
-                yield "decisions", at, (f"a stand on {total}; a player may stand only above {rules.stand_above}"), \
-                    cite(rules, "player", "stand_above")
+            yield from _stand_breaches(rules, total, one_card, at)
             ended = "stood"
             continue
-        if one_card:
-            yield "decisions", at, f"a {decision} on a split ace: a split ace takes one card only", \
-                cite(rules, "splitting", "aces_one_card")
-            return
-        if total == 21:
-            yield "decisions", at, f"a {decision} on 21 ({shown(current)}): no card is asked after 21", \
-                cite(rules, "player", "twenty_one")
-            return
         if decision == "double":
-            why = bj.may_double(current, rules, hand.from_split, False)
-            if why:
-                yield "decisions", at, f"a double on {shown(current)}: {why}", \
-                    cite(rules, *(("splitting", "aces_one_card") if "split ace" in why else
-                                   ("doubling", "after_split" if hand.from_split else "on")))
+            yield from _double_breaches(rules, hand, current, at)
             ended = "doubled, one card"
         if position < len(hand.cards):
             current.append(hand.cards[position])
             position += 1
     if ended is None and current[1] is not None and not one_card:
         yield from _ends_below_stand(rules, hand, current)
+
+
+def _last_decision(rules, hand: RecordedHand, decision: str, current, total: int, one_card: bool, at: str):
+    """The breach that ends the walk: a decision on a hand already bust or blackjack, or a card asked on a split
+    ace or on 21; None if the decision may be judged on."""
+    if total > 21:
+        return "decisions", at, f"a {decision} after the hand busted at {total}", cite(rules, "payouts", "bust")
+    if bj.is_blackjack(current, hand.from_split) and decision != "stand":
+        return "decisions", at, f"a {decision} on a blackjack ({shown(current)})", cite(rules, "player", "blackjack")
+    if decision == "stand":
+        return None
+    if one_card:
+        return "decisions", at, f"a {decision} on a split ace: a split ace takes one card only", \
+            cite(rules, "splitting", "aces_one_card")
+    if total == 21:
+        return "decisions", at, f"a {decision} on 21 ({shown(current)}): no card is asked after 21", \
+            cite(rules, "player", "twenty_one")
+    return None
+
+
+def _stand_breaches(rules, total: int, one_card: bool, at: str) -> Iterator:
+    if rules.stand_above is not None and total <= rules.stand_above and not one_card:
+        yield "decisions", at, (f"a stand on {total}; a player may stand only above {rules.stand_above}"), \
+            cite(rules, "player", "stand_above")
+
+
+def _double_breaches(rules, hand: RecordedHand, current, at: str) -> Iterator:
+    why = bj.may_double(current, rules, hand.from_split, False)
+    if why:
+        yield "decisions", at, f"a double on {shown(current)}: {why}", \
+            cite(rules, *(("splitting", "aces_one_card") if "split ace" in why else
+                           ("doubling", "after_split" if hand.from_split else "on")))
 
 
 def _split_breaches(rules, hand: RecordedHand, hands, children, current, d: int, split_k: int,

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any, Iterator, Mapping
 
 from casino_audit.games import blackjack as bj
+from casino_audit.games import blackjack_settlement as settlement
 from casino_audit.replay import card, money, provision
 
 EVEN_MONEY_ON, EVEN_MONEY_PAYS = frozenset({"A"}), Decimal(1)  # what "even money" means where the rules are silent
@@ -51,8 +52,8 @@ class RecordedHand:
     def pointer(self) -> str:
         return f"/boxes/{self.box}/hands/{self.index}"
 
-    def engine_hand(self) -> bj.Hand:
-        return bj.Hand(tuple(self.cards), self.stake, self.doubled, self.surrendered, self.even_money, self.from_split)
+    def engine_hand(self) -> settlement.Hand:
+        return settlement.Hand(tuple(self.cards), self.stake, self.doubled, self.surrendered, self.even_money, self.from_split)
 
 
 def recorded_hands(coup: dict) -> list[list[RecordedHand]]:

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Iterator, Mapping
 
 from casino_audit.games import blackjack as bj
+from casino_audit.games import blackjack_settlement as settlement
 from casino_audit.replay import cents, money
 from casino_audit.replay.blackjack_hands import Needs, RecordedHand, cite, judged, shown, with_even_money
 
@@ -98,9 +99,9 @@ def _hand_settled(rules, hand: RecordedHand, dealer) -> Iterator:
         return
     if hand.surrendered and rules.surrender_loses is None:
         return  # decisions reports a surrender the rules do not have
-    expected = bj.settle_hand(hand.engine_hand(), dealer, with_even_money(rules))
+    expected = settlement.settle_hand(hand.engine_hand(), dealer, with_even_money(rules))
     if net != expected:
-        what = bj.outcome(hand.engine_hand(), dealer, rules)
+        what = settlement.outcome(hand.engine_hand(), dealer, rules)
         prize = bj.special_prize(hand.cards, rules.special_prize_combinations) \
             if rules.special_prize_pays is not None else None
         extra = f", with the special prize ({prize.replace('_', ' ')})" if prize else ""
@@ -116,7 +117,7 @@ def _insurance_settled(rules, i: int, insurance: dict, dealer) -> Iterator:
         return
     stake, net = money(insurance["stake"]), money(insurance["net"])
     if stake is not None and net is not None:
-        expected = bj.settle_insurance(stake, dealer, rules)
+        expected = settlement.settle_insurance(stake, dealer, rules)
         if net != expected:
             did = "has" if bj.is_blackjack(dealer) else "has no"
             yield "settlement", f"/boxes/{i}/insurance/net", (
@@ -149,9 +150,9 @@ def judge_side_bets(rules: bj.Rules, coup: dict, boxes, minimum: Decimal | None)
                 yield "side_bets", at + "/stake", (f"a super-jack stake of {cents(stake)}; each chance takes one "
                                                    f"piece of at least the table minimum, {cents(minimum)}"), \
                     cite(rules, "super_jack", "stake")
-            expected = bj.settle_super_jack(chance, stake, dealer, rules)
+            expected = settlement.settle_super_jack(chance, stake, dealer, rules)
             if net != expected:
-                won = "wins" if bj.super_jack_wins(chance, dealer) else "loses"
+                won = "wins" if settlement.super_jack_wins(chance, dealer) else "loses"
                 yield "side_bets", at + "/net", (
                     f"super-jack {chance.replace('_', '-')} {won} on the dealer's {shown(dealer)}: stake "
                     f"{cents(stake)} settled at {_signed(net)}; the rules settle it at {_signed(expected)}"), \

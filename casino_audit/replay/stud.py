@@ -98,56 +98,9 @@ def prepare(game: str, terms: Terms) -> Prepared:
     data = getattr(terms.play, "data", terms.play)  # the Play's data, or that data itself
     if not data:
         raise Unavailable(("raise", "settlement"), f"the ruleset gives no rules of play for {game} (`play:`)")
-    gap, unstated = None, None
-    try:
-        rules = stud_rules(bind_params(data, terms.params))
-    except MissingParams as missing:
-        unstated = (f"the law does not say {_unstated(data, missing.names)}; give it with "
-                    + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
-        try:  # the outcome left out stays unstated: only the coups that need it go unsettled (said once)
-            rules = stud_rules(bind_params(data, terms.params, strict=False))
-        except MissingParams:
-            raise Unavailable(("raise", "settlement"), unstated) from None
-        except ValueError as error:  # the rest of the play data cannot be read either: that is the run's error
-            raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
-                              unreadable=True) from None
-    except ValueError as error:
-        raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
-                          unreadable=True) from None
-    paytable: Mapping[Category, Fraction] = {}
-    # A situation every coup can reach whose outcome the rules of play leave out (not to a parameter: that is
-    # `unstated`) would leave each box in it unsettled, in silence: the settlement is not checked, said.
-    outcomes = data.get("outcomes") if isinstance(data.get("outcomes"), Mapping) else {}
-    given = [situation for situation in SITUATIONS if situation not in REACHED and situation in outcomes]
-    left_out = [f"{situation}.{bet}" for situation in (*REACHED, *given)
-                for bet in (("ante",) if situation == "fold" else ("ante", "raise"))
-                if not isinstance(outcomes.get(situation), Mapping) or bet not in outcomes[situation]]
-    if left_out:  # no run can give it: said alone, not as waiting for a parameter another outcome needs
-        gap = f"the rules of play for {game} do not say what {', '.join(left_out)} pays (`outcomes:`)"
-        raise Unavailable(("settlement",), gap, Prepared(game, rules, paytable, settle=False,
-                                                         provisions=_provisions(data)), {"settlement": gap})
-    if gap is None and not terms.payouts:
-        gap = f"no payout schedule for {game}: neither the table's nor the law's"
-    left = None
-    if gap is None:
-        # a name no hand of the game has is left out of the schedule, said; it settles no coup, so it is no
-        # reason to settle none (the hands' own payouts are read as given)
-        known = set(PAYOUT_KEYS[game].values())
-        extra = [str(key) for key in terms.payouts if key not in known] if isinstance(terms.payouts, Mapping) else []
-        if extra:
-            left = (f"the payout schedule's {', '.join(extra)} is no hand of {game}: left out of the schedule the "
-                    "coups are settled by")
-        try:
-            paytable = paytable_from_payouts(game, {key: value for key, value in terms.payouts.items()
-                                                    if key in known} if extra else terms.payouts)
-        except ValueError as error:
-            gap = f"the payout schedule cannot be read: {error}"
-    if gap is None:
-        unlisted = [category for category in PAYOUT_KEYS[game] if category not in paytable]
-        if rules.outcomes.get("player_wins") and rules.outcomes["player_wins"].raise_ == PAYTABLE and unlisted \
-                and "player_wins_unlisted" not in rules.outcomes:
-            gap = (f"the schedule pays nothing for {', '.join(PAYOUT_KEYS[game][c] for c in unlisted)}"
-                   " and the rules do not say what such a winning hand's raise pays")
+    rules, unstated = _rules(game, data, terms)
+    _require_outcomes(game, data, rules)
+    paytable, gap, left = _schedule(game, terms.payouts, rules)
     if gap is not None:
         raise Unavailable(("settlement",), gap if unstated is None else f"{unstated}; {gap}",
                           Prepared(game, rules, paytable, settle=False, provisions=_provisions(data)))
@@ -158,6 +111,66 @@ def prepare(game: str, terms: Terms) -> Prepared:
                           Prepared(game, rules, paytable, provisions=_provisions(data)),
                           partial={"settlement": "; ".join(notes)})
     return Prepared(game, rules, paytable, provisions=_provisions(data))
+
+
+def _rules(game: str, data: Mapping[str, Any], terms: Terms) -> tuple[StudRules, str | None]:
+    """The rules of play with the log's parameters, and what the law leaves unstated that no parameter gave
+    (None if nothing)."""
+    try:
+        return stud_rules(bind_params(data, terms.params)), None
+    except MissingParams as missing:
+        unstated = (f"the law does not say {_unstated(data, missing.names)}; give it with "
+                    + " and ".join(f"--param {name}=push|lose|k" for name in missing.names))
+        try:  # the outcome left out stays unstated: only the coups that need it go unsettled (said once)
+            return stud_rules(bind_params(data, terms.params, strict=False)), unstated
+        except MissingParams:
+            raise Unavailable(("raise", "settlement"), unstated) from None
+        except ValueError as error:  # the rest of the play data cannot be read either: that is the run's error
+            raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
+                              unreadable=True) from None
+    except ValueError as error:
+        raise Unavailable(("raise", "settlement"), f"the rules of play for {game} cannot be read: {error}",
+                          unreadable=True) from None
+
+
+def _require_outcomes(game: str, data: Mapping[str, Any], rules: StudRules) -> None:
+    """A situation every coup can reach whose outcome the rules of play leave out (not to a parameter: that is
+    `unstated`) would leave each box in it unsettled, in silence: the settlement is not checked, said."""
+    outcomes = data.get("outcomes") if isinstance(data.get("outcomes"), Mapping) else {}
+    given = [situation for situation in SITUATIONS if situation not in REACHED and situation in outcomes]
+    left_out = [f"{situation}.{bet}" for situation in (*REACHED, *given)
+                for bet in (("ante",) if situation == "fold" else ("ante", "raise"))
+                if not isinstance(outcomes.get(situation), Mapping) or bet not in outcomes[situation]]
+    if left_out:  # no run can give it: said alone, not as waiting for a parameter another outcome needs
+        gap = f"the rules of play for {game} do not say what {', '.join(left_out)} pays (`outcomes:`)"
+        raise Unavailable(("settlement",), gap, Prepared(game, rules, {}, settle=False,
+                                                         provisions=_provisions(data)), {"settlement": gap})
+
+
+def _schedule(game: str, payouts, rules: StudRules) -> tuple[Mapping[Category, Fraction], str | None, str | None]:
+    """(paytable, gap, left): the payout table the coups are settled by; what stops the settlement being checked
+    (None if nothing); the schedule's names left out of the table, said (None if none)."""
+    if not payouts:
+        return {}, f"no payout schedule for {game}: neither the table's nor the law's", None
+    # a name no hand of the game has is left out of the schedule, said; it settles no coup, so it is no
+    # reason to settle none (the hands' own payouts are read as given)
+    known = set(PAYOUT_KEYS[game].values())
+    extra = [str(key) for key in payouts if key not in known] if isinstance(payouts, Mapping) else []
+    left = None
+    if extra:
+        left = (f"the payout schedule's {', '.join(extra)} is no hand of {game}: left out of the schedule the "
+                "coups are settled by")
+    try:
+        paytable = paytable_from_payouts(game, {key: value for key, value in payouts.items()
+                                                if key in known} if extra else payouts)
+    except ValueError as error:
+        return {}, f"the payout schedule cannot be read: {error}", left
+    unlisted = [category for category in PAYOUT_KEYS[game] if category not in paytable]
+    if rules.outcomes.get("player_wins") and rules.outcomes["player_wins"].raise_ == PAYTABLE and unlisted \
+            and "player_wins_unlisted" not in rules.outcomes:
+        return paytable, (f"the schedule pays nothing for {', '.join(PAYOUT_KEYS[game][c] for c in unlisted)}"
+                          " and the rules do not say what such a winning hand's raise pays"), left
+    return paytable, None, left
 
 
 def _provisions(data: Mapping[str, Any]) -> dict[str, Any]:

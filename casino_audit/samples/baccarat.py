@@ -49,14 +49,8 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
     for index in range(count):
         fresh = len(shoe) < 16 + 11
         if fresh:  # the cut card: a new shoe
-            shoe = [rank + suit for rank in RANKS for suit in SUITS] * decks
-            rng.shuffle(shoe)
+            shoe, burnt = _new_shoe(rng, decks, burn)
             shoe_number += 1
-            if "values" in burn:  # the card turned, then as many burnt as its value (LU Art. 37-4)
-                turned = shoe.pop()
-                burnt = [turned] + [shoe.pop() for _ in range(burn["values"][turned[0]])]
-            elif burn.get("shoe_start"):  # the first cards (PT bacará n.º 6: eight)
-                burnt = [shoe.pop() for _ in range(burn["shoe_start"])]
         elif burn.get("each_coup"):  # one before every coup but a shoe's first (PT bacará n.º 13)
             burnt = [shoe.pop() for _ in range(burn["each_coup"])]
         waiting |= {name for name, at in planned.items() if at == index}
@@ -89,14 +83,33 @@ def coups(game: str, terms: Terms, rng: random.Random, count: int, inject: set[s
         if "card_over_shoe" in breaches:
             coup["burned"] = [player[0]] * decks + (coup.get("burned") or [])[decks:] if over_in_burn else \
                 [player[0]] * decks
-        for seat in rng.sample(range(1, 8), rng.randint(1, 4)):
-            chance = rng.choice(chances)
-            stake = MINIMUM * rng.choice((1, 1, 2, 3, 5, 10))
-            net = baccarat.settle(outcome, {chance: stake}, {chance: prepared.terms[chance]},
-                                  banker_total=totals[1])[chance]
-            coup["bets"].append({"seat": seat, "chance": chance, "stake": _amount(stake), "net": _amount(net)})
+        coup["bets"] = _bets(rng, chances, prepared.terms, outcome, totals[1])
         _inject(coup, breaches, rng, prepared, outcome)
         yield coup
+
+
+def _new_shoe(rng: random.Random, decks: int, burn: dict) -> tuple[list[str], list[str]]:
+    """(shoe, burnt): the decks shuffled, and the cards burnt at its start, taken off it."""
+    shoe = [rank + suit for rank in RANKS for suit in SUITS] * decks
+    rng.shuffle(shoe)
+    burnt: list[str] = []
+    if "values" in burn:  # the card turned, then as many burnt as its value (LU Art. 37-4)
+        turned = shoe.pop()
+        burnt = [turned] + [shoe.pop() for _ in range(burn["values"][turned[0]])]
+    elif burn.get("shoe_start"):  # the first cards (PT bacará n.º 6: eight)
+        burnt = [shoe.pop() for _ in range(burn["shoe_start"])]
+    return shoe, burnt
+
+
+def _bets(rng: random.Random, chances: list[str], terms: dict, outcome: str, banker_total: int) -> list[dict]:
+    """One to four seats' bets, each settled by the engine."""
+    bets = []
+    for seat in rng.sample(range(1, 8), rng.randint(1, 4)):
+        chance = rng.choice(chances)
+        stake = MINIMUM * rng.choice((1, 1, 2, 3, 5, 10))
+        net = baccarat.settle(outcome, {chance: stake}, {chance: terms[chance]}, banker_total=banker_total)[chance]
+        bets.append({"seat": seat, "chance": chance, "stake": _amount(stake), "net": _amount(net)})
+    return bets
 
 
 def _inject(coup: dict, breaches: set[str], rng: random.Random, prepared, outcome: str) -> None:

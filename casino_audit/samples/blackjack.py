@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Iterator
 
 from casino_audit.games import blackjack as bj
+from casino_audit.games import blackjack_settlement as settlement
 from casino_audit.games import registry
 from casino_audit.replay import Terms, Unavailable
 from casino_audit.samples import SESSION_BREAK
@@ -162,22 +163,22 @@ def _coup(coup: dict, shoe: _Shoe, rules: bj.Rules, rng, minimum, maximum, ready
     coup["dealer"] = dealer
     for box in boxes:
         for j, hand in enumerate(box["hands"]):
-            engine_hand = bj.Hand(tuple(hand["cards"]), hand["stake"], "double" in hand["decisions"],
+            engine_hand = settlement.Hand(tuple(hand["cards"]), hand["stake"], "double" in hand["decisions"],
                                   "surrender" in hand["decisions"], "even_money" in hand["decisions"],
                                   j > 0 or "split" in hand["decisions"])
-            hand["net"] = bj.settle_hand(engine_hand, dealer, rules)
+            hand["net"] = settlement.settle_hand(engine_hand, dealer, rules)
             if "blackjack_paid_even" in ready and bj.is_blackjack(hand["cards"], engine_hand.from_split) \
                     and not bj.is_blackjack(dealer) and not engine_hand.even_money:
                 hand["net"] = hand["stake"]
                 done.add("blackjack_paid_even")
         if "insurance" in box:
             stake = box["insurance"]["stake"]
-            box["insurance"]["net"] = bj.settle_insurance(stake, dealer, rules)
+            box["insurance"]["net"] = settlement.settle_insurance(stake, dealer, rules)
             if "insurance_wrong_pay" in ready:
                 box["insurance"]["net"] = stake if bj.is_blackjack(dealer) else Decimal(0)
                 done.add("insurance_wrong_pay")
         for chance, bet in (box.get("super_jack") or {}).items():
-            bet["net"] = bj.settle_super_jack(chance, bet["stake"], dealer, rules)
+            bet["net"] = settlement.settle_super_jack(chance, bet["stake"], dealer, rules)
             if "super_jack_wrong_pay" in ready and "super_jack_wrong_pay" not in done:
                 bet["net"] = bet["stake"] * 2 if bet["net"] < 0 else bet["stake"]
                 done.add("super_jack_wrong_pay")

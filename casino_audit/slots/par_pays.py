@@ -114,6 +114,30 @@ def _ways_order(found: list, at: str, problems: Problems) -> None:
                              "longest run, so the shorter would never pay on it")
 
 
+def _scatter_symbol_count(entry: dict, pointer: str, known: Names, seen: dict, problems: Problems):
+    """(symbol, count) of a scatter entry, its keys checked; None if either is not one or the pair is listed
+    before (`seen`: pair -> where it was first, this one added)."""
+    for key in entry:
+        if key not in ("name", "symbol", "count", "pays", "free_spins", "retrigger"):
+            problems.add(pointers.child(pointer, key),
+                         f"a scatter entry has no `{key}` (name, symbol, count, pays, free_spins, retrigger)")
+    symbol = entry.get("symbol")
+    if not isinstance(symbol, str) or known.symbols is None or symbol not in known.symbols:
+        problems.add(pointers.child(pointer, "symbol"),
+                     f"the scatter symbol {show(symbol)} is not one listed under `symbols`")
+        return None
+    count = entry.get("count")
+    if not whole(count, 1, MAX_ROWS * MAX_REELS):
+        problems.add(pointers.child(pointer, "count"), f"`count` is {show(count)}, not a number of symbols from 1")
+        return None
+    if (symbol, count) in seen:
+        problems.add(pointers.child(pointer, "count"),
+                     f"{count} {symbol} is listed twice (first at {seen[(symbol, count)]})")
+        return None
+    seen[(symbol, count)] = pointer
+    return symbol, count
+
+
 def read_scatters(value: Any, at: str, known: Names, problems: Problems):
     if not isinstance(value, list):
         problems.add(at, f"`scatters` is {type_of(value)}, not a list of scatter entries")
@@ -129,27 +153,11 @@ def read_scatters(value: Any, at: str, known: Names, problems: Problems):
             problems.add(pointer, f"a scatter entry is {type_of(entry)}, not a mapping")
             good = False
             continue
-        for key in entry:
-            if key not in ("name", "symbol", "count", "pays", "free_spins", "retrigger"):
-                problems.add(pointers.child(pointer, key),
-                             f"a scatter entry has no `{key}` (name, symbol, count, pays, free_spins, retrigger)")
-        symbol = entry.get("symbol")
-        if not isinstance(symbol, str) or known.symbols is None or symbol not in known.symbols:
-            problems.add(pointers.child(pointer, "symbol"),
-                         f"the scatter symbol {show(symbol)} is not one listed under `symbols`")
+        scatter = _scatter_symbol_count(entry, pointer, known, seen, problems)
+        if scatter is None:
             good = False
             continue
-        count = entry.get("count")
-        if not whole(count, 1, MAX_ROWS * MAX_REELS):
-            problems.add(pointers.child(pointer, "count"), f"`count` is {show(count)}, not a number of symbols from 1")
-            good = False
-            continue
-        if (symbol, count) in seen:
-            problems.add(pointers.child(pointer, "count"),
-                         f"{count} {symbol} is listed twice (first at {seen[(symbol, count)]})")
-            good = False
-            continue
-        seen[(symbol, count)] = pointer
+        symbol, count = scatter
         pays = Fraction(0)
         if "pays" in entry:
             pays = amount(entry["pays"], pointers.child(pointer, "pays"), problems, Fraction(0), MAX_PAY, "the pay")

@@ -153,24 +153,11 @@ def _paytable(value: Any, at: str, known: Names, reels, rows, stop_row, lines, w
     reel_count = len(own_reels) if own_reels else (len(reels) if reels else None)
     pays = read_pays(value.get("pays", pointers.MISSING), pointers.child(at, "pays"), known, reel_count, ways, problems)
     scatters = read_scatters(value.get("scatters", []), pointers.child(at, "scatters"), known, problems)
-    free_reels, multiplier, free_at = None, Fraction(1), pointers.child(at, "free_spins")
+    free_at = pointers.child(at, "free_spins")
+    free_reels, multiplier = None, Fraction(1)
     if "free_spins" in value:
-        free = value["free_spins"]
-        if not isinstance(free, dict):
-            problems.add(free_at, f"`free_spins` is {type_of(free)}, not a mapping (multiplier, reels)")
-        else:
-            for key in free:
-                if key not in ("multiplier", "reels"):
-                    problems.add(pointers.child(free_at, key), f"`free_spins` has no `{key}` (multiplier, reels)")
-            if "multiplier" in free:
-                multiplier = amount(free["multiplier"], pointers.child(free_at, "multiplier"), problems,
-                                     Fraction(1), MAX_MULTIPLIER, "the free spins' multiplier")
-            if "reels" in free:
-                free_reels = read_reels(free["reels"], pointers.child(free_at, "reels"), symbols, rows, problems,
-                                    reel_count)
-        if scatters is not None and not any(s.free_spins for s in scatters):
-            problems.add(free_at, "`free_spins` is described but no scatter entry awards any (`free_spins: N` on a "
-                                  "scatter entry)")
+        free_reels, multiplier = _free_spins(value["free_spins"], free_at, symbols, rows, reel_count, scatters,
+                                             problems)
     declared = None
     if "redistribution_rate" in value:
         rate_at = pointers.child(at, "redistribution_rate")
@@ -196,6 +183,27 @@ def _paytable(value: Any, at: str, known: Names, reels, rows, stop_row, lines, w
             problems.add(free_at if "free_spins" in value else pointers.child(at, "scatters"), problem)
             return None
     return ParPaytable(slots.Paytable(name, bet, game, free_game, multiplier), at, declared, denomination)
+
+
+def _free_spins(free: Any, at: str, symbols, rows, reel_count, scatters, problems: Problems):
+    """(reels, multiplier) of a paytable's `free_spins`: the reels None where the base game's are kept, the
+    multiplier None where it cannot be read."""
+    free_reels, multiplier = None, Fraction(1)
+    if not isinstance(free, dict):
+        problems.add(at, f"`free_spins` is {type_of(free)}, not a mapping (multiplier, reels)")
+    else:
+        for key in free:
+            if key not in ("multiplier", "reels"):
+                problems.add(pointers.child(at, key), f"`free_spins` has no `{key}` (multiplier, reels)")
+        if "multiplier" in free:
+            multiplier = amount(free["multiplier"], pointers.child(at, "multiplier"), problems,
+                                Fraction(1), MAX_MULTIPLIER, "the free spins' multiplier")
+        if "reels" in free:
+            free_reels = read_reels(free["reels"], pointers.child(at, "reels"), symbols, rows, problems, reel_count)
+    if scatters is not None and not any(s.free_spins for s in scatters):
+        problems.add(at, "`free_spins` is described but no scatter entry awards any (`free_spins: N` on a "
+                         "scatter entry)")
+    return free_reels, multiplier
 
 
 def _endless(game: slots.Game) -> str | None:

@@ -110,18 +110,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
                for reel in game.reels]
     totals = [reel.total for reel in game.reels]
     cycle = math.prod(totals)
-    per_entry, made = [], 0
-    for pay in game.pays:  # many wild multipliers under `highest` make many terms: counted as they are made
-        per_entry.append(subjects.entry_terms(pay, reels))
-        made += len(per_entry[-1])
-        spend(len(per_entry[-1]) * reels)
-        if made > MAX_TERMS:
-            raise Uncountable("ways terms")
-    terms: dict[tuple, Fraction] = {}
-    for entry_terms in per_entry:
-        for coefficient, keys in entry_terms:
-            terms[keys] = terms.get(keys, 0) + coefficient
-    terms = {keys: c for keys, c in terms.items() if c}
+    per_entry, terms = _terms(game, subjects, reels, spend)
     means: list[dict] = [dict() for _ in range(reels)]  # per reel: (key, key) -> polynomial in the scatter counts
 
     def reel_mean(i: int, f, g) -> dict:
@@ -156,13 +145,7 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
     by_counts = {k: [w, _plain(Fraction(first.get(k, 0))), None] for k, w in scatters.distribution(game, work).items()}
     found = GameStats(cycle, Fraction(sum(first.values(), ZERO)), by_counts=by_counts)
     if moments:
-        listed = list(terms.items())
-        second: dict = {}
-        for a, (keys_f, cf) in enumerate(listed):
-            for keys_g, cg in listed[a:]:
-                factor = cf * cg * (1 if keys_f == keys_g else 2)
-                for counts, v in term_mean(keys_f, keys_g).items():
-                    second[counts] = second.get(counts, 0) + factor * v
+        second = _second_moment(terms, term_mean)
         for k, slot in found.by_counts.items():
             slot[2] = _plain(Fraction(second.get(k, 0)))
         found.moments = True
@@ -172,6 +155,34 @@ def stats(game: Game, *, moments: bool, hit_frequency: bool = True, work=None) -
     if hit_frequency:
         found.no_win = _no_win(subjects, game, scatters, windows, spend)
     return found
+
+
+def _terms(game: Game, subjects: _Subjects, reels: int, spend) -> tuple[list[list[tuple]], dict[tuple, Fraction]]:
+    """Each entry's terms, and all of them summed by their keys, those that cancel out left out."""
+    per_entry, made = [], 0
+    for pay in game.pays:  # many wild multipliers under `highest` make many terms: counted as they are made
+        per_entry.append(subjects.entry_terms(pay, reels))
+        made += len(per_entry[-1])
+        spend(len(per_entry[-1]) * reels)
+        if made > MAX_TERMS:
+            raise Uncountable("ways terms")
+    terms: dict[tuple, Fraction] = {}
+    for entry_terms in per_entry:
+        for coefficient, keys in entry_terms:
+            terms[keys] = terms.get(keys, 0) + coefficient
+    return per_entry, {keys: c for keys, c in terms.items() if c}
+
+
+def _second_moment(terms: dict[tuple, Fraction], term_mean) -> dict:
+    """The mean square of the pay, by scatter counts: the mean product of each pair of terms."""
+    listed = list(terms.items())
+    second: dict = {}
+    for a, (keys_f, cf) in enumerate(listed):
+        for keys_g, cg in listed[a:]:
+            factor = cf * cg * (1 if keys_f == keys_g else 2)
+            for counts, v in term_mean(keys_f, keys_g).items():
+                second[counts] = second.get(counts, 0) + factor * v
+    return second
 
 
 def _entry_hits(subjects: _Subjects, pay, windows, totals) -> int:

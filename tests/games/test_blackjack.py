@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from casino_audit.edge import Options, edges
 from casino_audit.games import blackjack as bj
+from casino_audit.games import blackjack_settlement as settlement
 from casino_audit.games.blackjack_dealer_odds import dealer_table, full_shoe
 from casino_audit.edge import blackjack as blackjack_edge
 from casino_audit.law.rulesets import load_builtin, rulesets_dir
@@ -48,7 +49,7 @@ def test_portuguese_decisions():
 
 def test_settlement_exact_to_the_cent():
     def net(cards, dealer, stake="10", **kw):
-        return bj.settle_hand(bj.Hand(tuple(cards), Decimal(stake), **kw), dealer, PT)
+        return settlement.settle_hand(settlement.Hand(tuple(cards), Decimal(stake), **kw), dealer, PT)
     assert net(["As", "Kd"], ["9c", "7d"], "12.50") == Decimal("18.750")
     assert net(["As", "Kd"], ["Ac", "Qd"]) == 0
     assert net(["As", "Kd"], ["Ac", "Qd"], even_money=True) == 10
@@ -61,17 +62,17 @@ def test_settlement_exact_to_the_cent():
     assert net(["5s", "6d", "Tc"], ["6c", "Td", "3h"], doubled=True) == 20
     assert net(["5s", "6d", "Tc"], ["6c", "Td", "5h"], doubled=True) == 0
     assert net(["Ts", "7d"], ["Tc", "7h"]) == 0
-    assert bj.settle_insurance(Decimal("5"), ["Ac", "Kd"], PT) == 10
-    assert bj.settle_insurance(Decimal("5"), ["Ac", "9d"], PT) == -5
+    assert settlement.settle_insurance(Decimal("5"), ["Ac", "Kd"], PT) == 10
+    assert settlement.settle_insurance(Decimal("5"), ["Ac", "9d"], PT) == -5
 
 
 def test_super_jack_chances():
     lu = bj.rules(LU_DATA)
-    assert bj.settle_super_jack("gold_jack", Decimal(10), ["Ah", "Kh"], lu) == 3000
-    assert bj.settle_super_jack("silver_jack", Decimal(10), ["Ah", "Kh"], lu) == 770
-    assert bj.settle_super_jack("silver_jack", Decimal(10), ["As", "Kh"], lu) == -10
-    assert bj.settle_super_jack("black_jack", Decimal(10), ["As", "Kh"], lu) == 190
-    assert bj.settle_super_jack("bust", Decimal(10), ["Ts", "6h", "9c"], lu) == 25
+    assert settlement.settle_super_jack("gold_jack", Decimal(10), ["Ah", "Kh"], lu) == 3000
+    assert settlement.settle_super_jack("silver_jack", Decimal(10), ["Ah", "Kh"], lu) == 770
+    assert settlement.settle_super_jack("silver_jack", Decimal(10), ["As", "Kh"], lu) == -10
+    assert settlement.settle_super_jack("black_jack", Decimal(10), ["As", "Kh"], lu) == 190
+    assert settlement.settle_super_jack("bust", Decimal(10), ["Ts", "6h", "9c"], lu) == 25
 
 
 def test_luxembourg_leaves_the_rules_to_parameters():
@@ -151,7 +152,7 @@ def test_hand_value_is_the_best_total(cards):
        st.lists(st.sampled_from([r + s for r in "A23456789TJQK" for s in "cdhs"]), min_size=2, max_size=5),
        st.decimals(min_value=1, max_value=1000, places=2))
 def test_a_hand_never_wins_more_than_its_payouts_allow(cards, dealer, stake):
-    net = bj.settle_hand(bj.Hand(tuple(cards), stake), dealer, PT)
+    net = settlement.settle_hand(settlement.Hand(tuple(cards), stake), dealer, PT)
     assert -stake <= net <= stake * Decimal("4.5") and net == net.quantize(Decimal("0.001"))
 
 

@@ -33,9 +33,58 @@ def check_schema() -> dict:
                        "then": kind.parameters} for name, kind in CHECK_KINDS.items()]}
 
 
+_CITATION = {"$ref": "#/$defs/citation"}
+
+
 def ruleset_schema() -> dict:
-    citation = {"$ref": "#/$defs/citation"}
-    rule = _closed({
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://casino-audit.invalid/schemas/ruleset.schema.json",
+        "title": "casino-audit ruleset",
+        "description": "One jurisdiction's gaming law (or a house policy extending it) as rules with citations.",
+        **_closed(_ruleset_properties(), ["ruleset", "rules"]),
+        "$defs": {"play": _play_schema(), "instrument": _instrument_schema(), "citation": _citation_schema(),
+                  "provision": _provision_schema()},
+    }
+
+
+def _ruleset_properties() -> dict:
+    """The keys of a ruleset file."""
+    return {
+        "$schema": {"type": "string"},
+        "ruleset": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_.-]*$",
+                    "description": "Name of this ruleset; built-in rulesets are named after their "
+                                   "jurisdiction (lu, pt, mc)."},
+        "extends": {"type": "string", "description": "A built-in ruleset name, or a path relative to this file."},
+        "jurisdiction": _closed({"code": {"type": "string", "pattern": "^[A-Z]{2}$"}, "name": _TEXT,
+                                 "time_zones": {"type": "array", "items": _TEXT, "minItems": 1,
+                                                "uniqueItems": True,
+                                                "description": "The IANA time zones of the jurisdiction's "
+                                                               "tables (Europe/Lisbon, Atlantic/Madeira ...), the "
+                                                               "first the default: a game log's times without an "
+                                                               "offset are read in its table's zone (its header's "
+                                                               "`timezone`, one of these)."}},
+                                ["code", "name"]),
+        "instrument": {"$ref": "#/$defs/instrument"},
+        "instruments": {"type": "object", "additionalProperties": {"$ref": "#/$defs/instrument"},
+                        "description": "Further instruments, by short name, that rule citations may name."},
+        "description": {"type": "string"},
+        "params": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                   "additionalProperties": _param_schema()},
+        "rules": {"type": "array", "items": _rule_schema()},
+        "play": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                 "additionalProperties": {"$ref": "#/$defs/play"},
+                 "description": "The rules of play, by game, as data the game engines read (casino_audit/games/), "
+                                "each with its citation."},
+        "not_encoded": {"type": "array", "items": _closed({"article": _TEXT, "subject": _TEXT, "reason": _TEXT},
+                                                          ["article", "subject", "reason"]),
+                        "description": "Provisions deliberately not encoded, with the reason; printed in the "
+                                       "coverage document."},
+    }
+
+
+def _rule_schema() -> dict:
+    return _closed({
         "id": RULE_ID,
         "title": _TEXT,
         "severity": {"enum": ["error", "warning", "info"]},
@@ -46,11 +95,15 @@ def ruleset_schema() -> dict:
         "when": {"type": "array", "items": CONDITION_SCHEMA, "minItems": 1,
                  "description": "conditions that must all hold for the rule to apply"},
         "check": check_schema(),
-        "citation": citation,
+        "citation": _CITATION,
         "rationale": _TEXT,
     }, ["id", "title", "severity", "applies_to", "check", "citation", "rationale"])
+
+
+def _param_schema() -> dict:
+    """A value the law leaves to a later decision, given with --param or in a config."""
     param = _closed({"type": {"enum": ["number", "integer", "string"]}, "description": _TEXT,
-                     "unit": {"type": "string"}, "citation": citation,
+                     "unit": {"type": "string"}, "citation": _CITATION,
                      "one_of": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
                                 "uniqueItems": True,
                                 "description": "a string parameter's only values: any other given with --param or "
@@ -58,119 +111,98 @@ def ruleset_schema() -> dict:
                                                "checks off"}},
                     ["type", "description", "citation"])
     param["if"], param["then"] = {"required": ["one_of"]}, {"properties": {"type": {"const": "string"}}}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://casino-audit.invalid/schemas/ruleset.schema.json",
-        "title": "casino-audit ruleset",
-        "description": "One jurisdiction's gaming law (or a house policy extending it) as rules with citations.",
-        **_closed({
-            "$schema": {"type": "string"},
-            "ruleset": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_.-]*$",
-                        "description": "Name of this ruleset; built-in rulesets are named after their "
-                                       "jurisdiction (lu, pt, mc)."},
-            "extends": {"type": "string", "description": "A built-in ruleset name, or a path relative to this file."},
-            "jurisdiction": _closed({"code": {"type": "string", "pattern": "^[A-Z]{2}$"}, "name": _TEXT,
-                                     "time_zones": {"type": "array", "items": _TEXT, "minItems": 1,
-                                                    "uniqueItems": True,
-                                                    "description": "The IANA time zones of the jurisdiction's "
-                                                                   "tables (Europe/Lisbon, Atlantic/Madeira ...), the "
-                                                                   "first the default: a game log's times without an "
-                                                                   "offset are read in its table's zone (its header's "
-                                                                   "`timezone`, one of these)."}},
-                                    ["code", "name"]),
-            "instrument": {"$ref": "#/$defs/instrument"},
-            "instruments": {"type": "object", "additionalProperties": {"$ref": "#/$defs/instrument"},
-                            "description": "Further instruments, by short name, that rule citations may name."},
-            "description": {"type": "string"},
-            "params": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
-                       "additionalProperties": param},
-            "rules": {"type": "array", "items": rule},
-            "play": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
-                     "additionalProperties": {"$ref": "#/$defs/play"},
-                     "description": "The rules of play, by game, as data the game engines read (casino_audit/games/), "
-                                    "each with its citation."},
-            "not_encoded": {"type": "array", "items": _closed({"article": _TEXT, "subject": _TEXT, "reason": _TEXT},
-                                                              ["article", "subject", "reason"]),
-                            "description": "Provisions deliberately not encoded, with the reason; printed in the "
-                                           "coverage document."},
-        }, ["ruleset", "rules"]),
-        "$defs": {
-            "play": _closed({
-                "citation": citation,
-                "drawing": _closed({
-                    "naturals": _DIGITS,
-                    "player_draws_on": _DIGITS,
-                    "banker": {"type": "object", "propertyNames": {"pattern": "^[0-9]$"},
-                               "additionalProperties": _closed({"draws_on_player_third_card": _DIGITS,
-                                                                "draws_if_player_stood": {"type": "boolean"}},
-                                                               ["draws_on_player_third_card",
-                                                                "draws_if_player_stood"])},
-                }, ["naturals", "player_draws_on", "banker"]),
-                "zero_rule": _closed({"simple_chances": {"enum": ["lose", "half_back", "en_prison_one_spin"]}},
-                                     ["simple_chances"]),
-                # a shoe's burn: its first card turned, and its value (`values`, by rank) says how many cards are
-                # burnt (LU Art. 37-4); or so many cards at a shoe's start (`shoe_start`, PT bacará n.º 6) and
-                # before every later coup (`each_coup`, n.º 13), exactly or `at_least` (a blackjack coup's
-                # `burned` holds the cards burnt during it too); `shuffling_shoe_excepts_shoe_start`: a table
-                # dealing from an automatic shuffling shoe burns none at a shoe's start (PT bacará n.º 5, a)
-                "burn": {**_closed({
-                    "values": {"type": "object", "propertyNames": {"enum": list("A23456789TJQK")},
-                               "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 20},
-                               "minProperties": 13},
-                    "shoe_start": {"type": "integer", "minimum": 1, "maximum": 416},
-                    "each_coup": {"type": "integer", "minimum": 1, "maximum": 416},
-                    "at_least": {"type": "boolean"},
-                    "shuffling_shoe_excepts_shoe_start": {"type": "boolean"}}, []),
-                    "anyOf": [{"required": ["values"]}, {"required": ["shoe_start"]}, {"required": ["each_coup"]}]},
-                "bets": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
-                         "additionalProperties": _closed({
-                             "wins_on": {"enum": ["player", "banker", "tie", "player_pair", "banker_pair"]},
-                             "returned_on": {"type": "array", "items": {"enum": ["player", "banker", "tie"]}}},
-                             ["wins_on"]),
-                         "description": "what each chance wins on, and on what its stake is returned"},
-                "commissions": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
-                                "additionalProperties": {
-                                    "type": "object", "additionalProperties": _closed({
-                                        "deduction": {"type": "string"},
-                                        "deduction_by_banker_total": {
-                                            "type": "object", "propertyNames": {"pattern": "^[0-9]$"},
-                                            "additionalProperties": {"type": "string"}}}, [])},
-                                "description": "a table's commission option (its `commission.mode`) -> what "
-                                               "it deducts from which chance's wins"},
-                **dice.PLAY_PROPERTIES,  # the dice games' chances (casino_audit/games/dice.py)
-                "blackjack": BLACKJACK_PLAY,
-                **STUD_PLAY,
-                # the provisions a replay's findings cite, by what they govern (roulette: payouts, zero_rule;
-                # baccarat: drawing, outcome ...; stud: paytable and the rules' fields): each finding cites the one
-                # it breaks, the play's `citation` where none is given
-                "citations": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_.]*$"},
-                              "additionalProperties": {"anyOf": [
-                                  {"type": "string", "minLength": 1}, {"$ref": "#/$defs/provision"},
-                                  {"type": "array", "items": {"$ref": "#/$defs/provision"}, "minItems": 1}]},
-                              "description": "the law's words each part of the rules of play rests on, by part"},
-            }, ["citation"]),
-            "instrument": _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
-                                   "language": {"type": "string", "pattern": "^[a-z]{2}$"},
-                                   "reference": {"type": "string"}}, ["title", "language"]),
-            "citation": _closed({
-                "instrument": {"type": "string",
-                               "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
-                "article": _TEXT,
-                "text": {**_TEXT, "description": "The original-language words the rule rests on."},
-            }, ["article", "text"]),
-            # a citation in the rules of play: what a replay finding quotes when the coup breaks that provision
-            "provision": _closed({
-                "instrument": {"type": "string",
-                               "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
-                "article": _TEXT,
-                "text": {**_TEXT, "description": "The original-language words of the provision, verbatim."},
-                "covers": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
-                           "minItems": 1, "uniqueItems": True,
-                           "description": "What of the rules of play the provision states (a part's keys, "
-                                          "`settlement`): the replay cites it for a breach of those."},
-            }, ["article", "text"]),
-        },
-    }
+    return param
+
+
+def _play_schema() -> dict:
+    """A game's rules of play in a ruleset's `play:`: what the game engines and the replays read."""
+    return _closed({
+        "citation": _CITATION,
+        "drawing": _closed({
+            "naturals": _DIGITS,
+            "player_draws_on": _DIGITS,
+            "banker": {"type": "object", "propertyNames": {"pattern": "^[0-9]$"},
+                       "additionalProperties": _closed({"draws_on_player_third_card": _DIGITS,
+                                                        "draws_if_player_stood": {"type": "boolean"}},
+                                                       ["draws_on_player_third_card",
+                                                        "draws_if_player_stood"])},
+        }, ["naturals", "player_draws_on", "banker"]),
+        "zero_rule": _closed({"simple_chances": {"enum": ["lose", "half_back", "en_prison_one_spin"]}},
+                             ["simple_chances"]),
+        "burn": _burn_schema(),
+        "bets": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                 "additionalProperties": _closed({
+                     "wins_on": {"enum": ["player", "banker", "tie", "player_pair", "banker_pair"]},
+                     "returned_on": {"type": "array", "items": {"enum": ["player", "banker", "tie"]}}},
+                     ["wins_on"]),
+                 "description": "what each chance wins on, and on what its stake is returned"},
+        "commissions": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                        "additionalProperties": {
+                            "type": "object", "additionalProperties": _closed({
+                                "deduction": {"type": "string"},
+                                "deduction_by_banker_total": {
+                                    "type": "object", "propertyNames": {"pattern": "^[0-9]$"},
+                                    "additionalProperties": {"type": "string"}}}, [])},
+                        "description": "a table's commission option (its `commission.mode`) -> what "
+                                       "it deducts from which chance's wins"},
+        **dice.PLAY_PROPERTIES,  # the dice games' chances (casino_audit/games/dice.py)
+        "blackjack": BLACKJACK_PLAY,
+        **STUD_PLAY,
+        # the provisions a replay's findings cite, by what they govern (roulette: payouts, zero_rule;
+        # baccarat: drawing, outcome ...; stud: paytable and the rules' fields): each finding cites the one
+        # it breaks, the play's `citation` where none is given
+        "citations": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_.]*$"},
+                      "additionalProperties": {"anyOf": [
+                          {"type": "string", "minLength": 1}, {"$ref": "#/$defs/provision"},
+                          {"type": "array", "items": {"$ref": "#/$defs/provision"}, "minItems": 1}]},
+                      "description": "the law's words each part of the rules of play rests on, by part"},
+    }, ["citation"])
+
+
+def _burn_schema() -> dict:
+    """A shoe's burn: its first card turned, and its value (`values`, by rank) says how many cards are burnt
+    (LU Art. 37-4); or so many cards at a shoe's start (`shoe_start`, PT bacará n.º 6) and before every later
+    coup (`each_coup`, n.º 13), exactly or `at_least` (a blackjack coup's `burned` holds the cards burnt during
+    it too); `shuffling_shoe_excepts_shoe_start`: a table dealing from an automatic shuffling shoe burns none at
+    a shoe's start (PT bacará n.º 5, a)."""
+    return {**_closed({
+        "values": {"type": "object", "propertyNames": {"enum": list("A23456789TJQK")},
+                   "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "minProperties": 13},
+        "shoe_start": {"type": "integer", "minimum": 1, "maximum": 416},
+        "each_coup": {"type": "integer", "minimum": 1, "maximum": 416},
+        "at_least": {"type": "boolean"},
+        "shuffling_shoe_excepts_shoe_start": {"type": "boolean"}}, []),
+        "anyOf": [{"required": ["values"]}, {"required": ["shoe_start"]}, {"required": ["each_coup"]}]}
+
+
+def _instrument_schema() -> dict:
+    return _closed({"title": _TEXT, "short": {"type": "string"}, "date": {"type": "string"},
+                    "language": {"type": "string", "pattern": "^[a-z]{2}$"},
+                    "reference": {"type": "string"}}, ["title", "language"])
+
+
+def _citation_schema() -> dict:
+    return _closed({
+        "instrument": {"type": "string",
+                       "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
+        "article": _TEXT,
+        "text": {**_TEXT, "description": "The original-language words the rule rests on."},
+    }, ["article", "text"])
+
+
+def _provision_schema() -> dict:
+    """A citation in the rules of play: what a replay finding quotes when the coup breaks that provision."""
+    return _closed({
+        "instrument": {"type": "string",
+                       "description": "Key in `instruments`; the ruleset's own instrument when omitted."},
+        "article": _TEXT,
+        "text": {**_TEXT, "description": "The original-language words of the provision, verbatim."},
+        "covers": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                   "minItems": 1, "uniqueItems": True,
+                   "description": "What of the rules of play the provision states (a part's keys, "
+                                  "`settlement`): the replay cites it for a breach of those."},
+    }, ["article", "text"])
 
 
 def published() -> str:
