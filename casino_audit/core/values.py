@@ -16,6 +16,15 @@ _PERCENT = re.compile(PERCENT_PATTERN)
 
 
 MAX_DIGITS = 30  # no amount, rate or count in a filing needs more
+# An amount written with a point before three digits (4.000, 12.500): four euros to a parser, four thousand to a
+# reader in Luxembourg or Portugal, where a point separates thousands. 0.050 is no thousands: read as written.
+THOUSANDS_POINT = re.compile(r"-?[1-9][0-9]{0,2}(\.[0-9]{3})+")
+
+
+def thousands_point(field: str, value: str) -> str:
+    """Why an amount written as `THOUSANDS_POINT` matches is ambiguous, and how to write it."""
+    return (f"`{field}` is written {value}: a thousands point ({value.replace('.', '')}) or a decimal point? An "
+            "amount has its cents after the point (2020.00 or 2.02)")
 
 
 def bounded_decimal(text: str) -> Decimal | None:

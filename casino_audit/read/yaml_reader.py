@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
@@ -17,7 +18,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Location, Related, Severity
 from casino_audit.read.positions import Positions, Spots
-from casino_audit.core.values import show
+from casino_audit.core.values import THOUSANDS_POINT, show, thousands_point
 from casino_audit.read.yaml_scalars import MAP, MERGE, SCALAR_TAGS, SEQ, TAG, read_plain, read_tagged
 
 try:  # the C parser is ~8x faster; the pure-Python one gives the same events
@@ -66,13 +67,19 @@ _NO_KEY, _MERGE_KEY = object(), object()
 
 class _Frame:
     __slots__ = ("data", "spots", "mapping", "key", "key_position", "merges", "anchor", "position", "nodes",
-                 "characters", "start_mark")
+                 "characters", "start_mark", "amounts")
 
     def __init__(self, data, mapping, anchor, position, nodes, characters, mark):
         self.data, self.mapping, self.anchor, self.position = data, mapping, anchor, position
         self.spots = Spots(mapping)
         self.key, self.key_position, self.merges = _NO_KEY, 0, None
         self.nodes, self.characters, self.start_mark = nodes, characters, mark
+        self.amounts = None  # the `*_eur` key a mapping or list of amounts in euros is under (maxima_eur, ...)
+
+
+def _in_euros(top: _Frame) -> bool:
+    """Whether a value read now is an amount in euros: under a `*_eur` key, or in a list or mapping that is."""
+    return top.amounts is not None or (top.mapping and isinstance(top.key, str) and top.key.endswith("_eur"))
 
 
 def _packed(mark) -> int:
@@ -188,6 +195,9 @@ class YamlReader:
                     value, problem = read_plain(event.value)
                     if problem:
                         findings.append(self._kept_as_written(problem, event, index))
+                    elif type(value) is Decimal and top is not None and _in_euros(top) and \
+                            THOUSANDS_POINT.fullmatch(event.value):
+                        findings.append(self._thousands(top, event, index))
                 else:
                     value = self._scalar(event, anchors, findings, index)
                 spots, position = None, _packed(event.start_mark)
@@ -272,6 +282,11 @@ class YamlReader:
             self._anchor(anchors, event, findings, index, _Anchor(value, text, None, 1, len(text)))
         return value
 
+    def _thousands(self, top: _Frame, event, index: int) -> Finding:
+        """An amount in euros written 4.000: a thousands point or a decimal point (as the CSV logs say it)."""
+        key = top.key if top.mapping and isinstance(top.key, str) else top.amounts
+        return self.finding(F.LOAD_AMBIGUOUS, thousands_point(key, event.value), event.start_mark, index)
+
     def _kept_as_written(self, problem: str, event, index: int) -> Finding:
         return self.finding(F.LOAD_AMBIGUOUS, problem + "; it is kept as the text written", event.start_mark, index)
 
@@ -290,8 +305,11 @@ class YamlReader:
                            event.start_mark)
         if event.anchor is not None:
             self._anchor(anchors, event, findings, index, _OPEN)
-        return _Frame({} if mapping else [], mapping, event.anchor, _packed(event.start_mark), nodes, characters,
-                      event.start_mark)
+        frame = _Frame({} if mapping else [], mapping, event.anchor, _packed(event.start_mark), nodes, characters,
+                       event.start_mark)
+        if top is not None and top.mapping and isinstance(top.key, str) and top.key.endswith("_eur"):
+            frame.amounts = top.key
+        return frame
 
     def _close(self, frame: _Frame, anchors: dict, findings: list, index: int, nodes: int, characters: int) -> None:
         """A mapping or sequence that ends: its merge keys applied, its anchor's value kept."""
