@@ -22,7 +22,8 @@ FORMATS = ", ".join(FORMAT_NAMES)
 @app.command()
 @exits
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH",
+    # text, not Path: Path("./-") is Path("-"), and `./-` names a file where `-` is standard input
+    paths: List[str] = typer.Argument(..., metavar="PATH",
                                        help="Files or directories to check. A directory is walked at any depth for "
                                             ".yaml, .yml, .json, and the logs' .jsonl, .ndjson and .csv (gzipped "
                                             "too), hidden entries left out; a file named here is read whatever its "
@@ -88,9 +89,9 @@ def check(
     from casino_audit.cli.checking import guard_baseline, run_check  # start-up: loaded only when a check runs
 
     outputs = list(output or [])
-    if stdin_filename is not None and Path("-") not in paths:
+    if stdin_filename is not None and "-" not in paths:
         raise Fail("--stdin-filename names the filing read from standard input: give - among the paths")
-    reads = [p for p in paths if str(p) != "-"] + list(ruleset) + ([config] if config else []) + ([baseline] if baseline else [])
+    reads = [Path(p) for p in paths if p != "-"] + list(ruleset) + ([config] if config else []) + ([baseline] if baseline else [])
     for target in outputs:
         guard_output(target, reads)
     if write_baseline is not None:  # may sit in the tree checked: it is set aside, not checked

@@ -35,12 +35,12 @@ def guard_baseline(path: Path) -> None:
                             "replaced: name another file")
 
 
-def run_check(paths: list[Path], targets: list, color: Optional[bool], options: dict,
+def run_check(paths: list[str], targets: list, color: Optional[bool], options: dict,
            baseline: Optional[Path] = None, write_baseline: Optional[Path] = None, jobs: Optional[int] = None,
            stdin_filename: Optional[str] = None):
     outputs = [target for _, target in targets if target is not None]
-    from_stdin = any(str(p) == "-" for p in paths)
-    on_disk = [p for p in paths if str(p) != "-"]
+    from_stdin = "-" in paths
+    on_disk = [Path(p) for p in paths if p != "-"]
     try:
         settings = resolve(**options)
         for output in outputs:  # the config file found in the working directory, and the rulesets it names
@@ -60,7 +60,7 @@ def run_check(paths: list[Path], targets: list, color: Optional[bool], options: 
     try:  # a bar on stderr for a long run in a terminal, erased before the report; none for a program's format
         with _standard_input(from_stdin, stdin_filename) as stdin, progress_for(machine_readable_on_stdout=any(
                 target is None and name != "rich" for name, target in targets)) as progress:
-            result = run([str(p) for p in paths], checker, None, settings.jurisdiction_override,
+            result = run(list(paths), checker, None, settings.jurisdiction_override,
                          default_jurisdiction=settings.jurisdiction_default, max_per_rule=settings.max_per_rule,
                          max_bytes=settings.max_file_size, suppressor=suppressor, progress=progress, jobs=jobs,
                          stdin=stdin)

@@ -166,7 +166,7 @@ def shown_path(raw: str) -> str:
     """A path as the run names it in its reports: without a leading `./`, and relative to the working directory
     where it is inside it (no absolute path of the inspector's machine in a report filed or uploaded), else as
     given. Only the text is changed (no link resolved, no `..` folded), so it names the same file."""
-    while raw.startswith("./") and len(raw) > 2:
+    while raw.startswith("./") and len(raw) > 2 and raw[2:].lstrip("/") != "-":  # `./-` is a file, `-` stdin
         raw = raw[2:].lstrip("/")
     if os.path.isabs(raw):
         try:

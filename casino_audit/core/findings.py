@@ -169,9 +169,10 @@ TOOL_FINDINGS = {
                    "back: from there on, a return is not looked for (a warning; memory stays flat).",
     LOG_UNFILED: ("A meter log reads a machine that no homologation file is filed for: none is named for it, or the "
                   "one named gives another location number and serial number."),
-    LOG_CURRENCY: ("A game log whose amounts are in another currency than the euros the law's are in: the amounts in "
-                   "euros (a table configuration's limits, parameters) are not applied to it, and what they bound is "
-                   "not checked (a warning)."),
+    LOG_CURRENCY: ("A game log whose amounts are in another currency than the euros the law's are in: an error (a "
+                   "declaration that would loosen the law is never a pass); the amounts in euros (a table "
+                   "configuration's limits, parameters) are not applied to it, and what they bound is said not "
+                   "checked."),
     LOG_SET_ASIDE: ("A meter log's periods set aside from a machine's realised return (a meter set back or "
                     "unreadable, coin-in meters that disagree), counted; the return is judged over the rest (info)."),
     LOG_GAP: "A meter log reads a machine less often than its stated reading interval (between two readings, or "

@@ -96,7 +96,34 @@ def plainly_not_a_filing(data: Any) -> bool:
     if not items or not all(isinstance(item, dict) and item for item in items):
         return False
     fields = _filing_fields()
-    return not any(_key(name) == "kind" or _key(name) in fields for item in items for name in item)
+    if any(not str(name).isascii() or _key(name) in fields for item in items for name in item):
+        return False  # a key in letters beyond ASCII (small capitals, another script) may be a filing's, disguised
+    return not _holds_a_filing(items)
+
+
+_LOOKED_AT = 10_000  # keys looked at for a filing nested in another tool's file (`filings: [{kind: machine}]`)
+
+
+def _holds_a_filing(items: list) -> bool:
+    """Whether a filing stands anywhere inside (wrapped in another key or list): a `kind` naming one of the kinds,
+    or a `jurisdiction` given as text (an action's `inputs: {jurisdiction: {...}}` is no filing)."""
+    wrapped = (_key("kind"), _key("jurisdiction"))  # as `_key` reads them ("klnd": i and l are one letter to it)
+    kinds = {_key(name) for name in KINDS}
+    stack, seen = list(items), 0
+    while stack and seen < _LOOKED_AT:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for name, value in node.items():
+                seen += 1
+                if _key(name) in wrapped and isinstance(value, str) and (
+                        _key(name) == wrapped[1] or _key(value) in kinds):
+                    return True
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(item for item in node if isinstance(item, (dict, list)))
+            seen += len(node)
+    return seen >= _LOOKED_AT  # too large to look through: not plainly anything
 
 
 def misshapen(document, kind: str) -> list[str]:

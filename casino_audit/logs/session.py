@@ -61,10 +61,13 @@ class LogSession:
         self.currency = _foreign_currency(header.data)
         # the amounts in euros (a parameter whose unit is EUR) bind a log in euros only: withheld from another's
         in_euros = {name for name, param in ruleset.params.items() if param.unit == "EUR"} if self.currency else set()
-        if withheld := sorted(name for name in params if name in in_euros):
+        withheld = sorted(name for name in params if name in in_euros)
+        if self.currency is not None:
+            # a declaration that would loosen the law is never a pass: the amounts the law fixes are in euros
+            also = f"; the parameters {', '.join(withheld)}, in euros, are not applied to it" if withheld else ""
             self._pending.append(self._tool(F.LOG_CURRENCY, "/currency", f"the log's amounts are in {self.currency}, "
-                                            f"the parameters {', '.join(withheld)} in euros: they are not applied to "
-                                            "it, and what they bound is not checked", severity=Severity.WARNING))
+                                            f"the law's in euros ({self.jurisdiction}'s tables deal in euros): what "
+                                            "compares them with an amount in euros is not checked, each said" + also))
             params = {name: value for name, value in params.items() if name not in in_euros}
         problems: list[tuple] = []
         self.terms = terms_for(header.data, ruleset, game, params, header.file, problems, self.currency)

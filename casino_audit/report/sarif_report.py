@@ -130,10 +130,12 @@ def _within_upload_size(document: dict) -> str:
 
 
 def _leave_out(run: dict, count: int) -> None:
-    """`count` results left out of the run, the least severe and the last first; said in a notification."""
+    """`count` results left out of the run, the suppressed (waived, baselined) first, then the least severe, then
+    the last: the live errors that fail the run are the last to go; said in a notification."""
     results = run["results"]
     rank = {"error": 0, "warning": 1, "note": 2}
-    order = sorted(range(len(results)), key=lambda i: (rank.get(results[i]["level"], 3), i))
+    order = sorted(range(len(results)),
+                   key=lambda i: ("suppressions" in results[i], rank.get(results[i]["level"], 3), i))
     kept = set(order[:len(results) - count])
     dropped: dict[str, int] = {}
     for i in order[len(results) - count:]:
