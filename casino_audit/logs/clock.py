@@ -101,8 +101,11 @@ class TableClock:
         """A coup played on a day outside the period the header declares (a séance begun within it may run past
         its last midnight): the log holds what it says it does not. The first is said at its line, the others
         counted at the close (`outside_period`)."""
-        period, day = self.session.period, self._day(when)
-        if period is None or day is None:
+        period = self.session.period
+        if period is None:  # most logs: no local day worked out for nothing
+            return
+        day = self._day(when)
+        if day is None:
             return
         first, last = (bound.isoformat() for bound in period)
         began = self.began.latest if self.began is not None else None
