@@ -3,26 +3,23 @@
 A CSV log starts with `# key: value` lines (the header record: kind, jurisdiction, game, casino, table ...; a
 dotted key `# limits.minimum: 20` is a member of a mapping), then the column names, then the rows. In a game
 log a row is one bet, and consecutive rows of one coup number make one coup record, as the game family's
-CSV_COLUMNS lay it out; in a kind laid out by a `RowLayout` (a meter log) every row is one record.
+CSV_COLUMNS lay it out; in a kind laid out by a `RowLayout` (a meter log) every row is one record. How a cell is
+read is csv_cells.py's, how a coup's rows make its record csv_coups.py's.
 """
 
 from __future__ import annotations
 
 import csv
-import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Iterator, Mapping
 
 from casino_audit.core import findings as F
 from casino_audit.core.findings import Finding, Severity
-from casino_audit.replay import MONEY_PATTERN, money
+from casino_audit.core.values import THOUSANDS_POINT, thousands_point
+from casino_audit.logs.csv_cells import _cell
+from casino_audit.logs.csv_coups import COMMON_COLUMNS, STAFF_PREFIX, _coup, _coup_cells, _nearest
 from casino_audit.logs.reader import MAX_RECORD_BYTES, LogRecord, Stream, _lines
-
-
-COMMON_COLUMNS = {"coup": ("coup", "int"), "time": ("time", "text"), "session": ("session", "text"),
-                  "limits_minimum": ("limits/minimum", "money"), "limits_maximum": ("limits/maximum", "money")}
-STAFF_PREFIX = "staff_"  # a column staff_croupier holds the coup's staff["croupier"]
 
 
 def header_reader(kind: str) -> Callable[[tuple[str, ...]], str]:
@@ -76,124 +73,115 @@ class RowLayout:
     free_text: frozenset[str] = frozenset()  # columns whose cell may run over lines, quoted as CSV does (a note)
 
 
-_MAX_CELL_DIGITS = 1000  # int() refuses over 4,300 digits; no count or number of a log has a thousand
-
-
-def _cell(value: str, reader: str):
-    """A cell read as its column says: text, int, money (Decimal as written), count (ASCII digits, leading zeros
-    allowed), bool (true or false), cards or ints (space-separated). What cannot be read stays text, so the record's shape check reports it at its column."""
-    if reader == "text":
-        return value
-    if reader == "bool":
-        return {"true": True, "false": False}.get(value.strip().lower(), value)
-    if reader in ("cards", "ints", "words"):
-        items = value.split()
-        if reader == "ints":  # "00" (the American wheel's pocket) is not 0: a leading zero stays text
-            return [int(item) if item.isascii() and item.isdigit() and len(item) <= _MAX_CELL_DIGITS
-                    and (item == "0" or item[0] != "0") else item for item in items]
-        return items
-    stripped = value.strip()
-    # ASCII digits only ("²" is a digit to str.isdigit and no number to int), and few enough for int() to read.
-    digits = stripped.isascii() and stripped.isdigit() and len(stripped) <= _MAX_CELL_DIGITS
-    if reader == "int":
-        return int(stripped) if digits and (stripped == "0" or stripped[0] != "0") else value
-    if reader == "count":  # a meter's display: leading zeros are its empty digits (00012345 is 12345)
-        return int(stripped) if digits else value
-    if reader == "money":  # NaN, infinities and absurd magnitudes stay text: no amount, and no comparing them
-        # written as a JSON text amount is ("２０", "2_020", "+20", "2e3" stay text, for the shape check to refuse)
-        number = money(stripped) if stripped and _MONEY.match(stripped) else None  # each text is read once
-        return value if number is None else number
-    raise ValueError(f"unknown CSV reader {reader!r}")
-
-
 def read_csv(path: str, layout: Callable[[dict], dict | RowLayout | None]) -> Stream:
     """`layout(header)` gives, for the header record read from the `#` lines, the game family's CSV_COLUMNS (rows
     grouped by coup), a RowLayout (a record per row), or None: no CSV layout for that log, said once."""
-    def records(stream: Stream) -> Iterator[LogRecord]:
-        header: dict[str, str] = {}
-        header_lines: dict[str, int] = {}  # each `#` key's line, for a finding about its value
-        header_line = None
-        columns: list[str] | None = None
-        plan: dict | RowLayout | None = None
-        pending: list[tuple[int, list[str]]] = []
-        cells: list[tuple] | None = None  # what each column gives, once the columns are known
-        index = 0
-        refused: str | None = None  # why the rows are not read: their column names were refused, or no layout
-        refused_at, refused_rows = 0, 0
-        free: set[int] = set()  # the positions of the free-text columns
-        source = _Pushback(_lines(stream))
-        for number, text in source:
-            if columns is None and text.startswith("#"):
-                key, sep, value = text[1:].partition(":")
-                key = key.strip()
-                if not sep or not key:
-                    stream.problem(F.LOAD_SYNTAX, "a `#` line above the column names must read `# key: value`",
-                                   number)
-                    continue
-                clash = next((other for other in header if other == key or other.startswith(key + ".")
-                              or key.startswith(other + ".")), None)
-                if clash is not None:
-                    twice = f"the header key {key!r} is given twice" if clash == key else \
-                        f"the header keys {clash!r} and {key!r} both give `{min(clash, key, key=len)}`"
-                    stream.problem(F.LOAD_DUPLICATE_KEY, twice, number)
-                    continue
-                header[key] = value.strip()
-                header_lines[key] = number
-                header_line = header_line or number
-                continue
-            if refused is not None:  # counted, and said once below: never dropped unseen
-                refused_at, refused_rows = refused_at or number, refused_rows + 1
-                continue
-            row = _across_lines(text, source, len(columns), free) if free and text.count('"') % 2 else None
-            try:
-                if row is None:
-                    [row] = list(csv.reader((text,)))
-            except (csv.Error, ValueError) as error:
-                stream.problem(F.LOAD_SYNTAX, f"broken CSV: {error}", number)
-                continue
-            if columns is None:
-                columns = [name.strip() for name in row]
-                plan = layout(header)
-                if isinstance(plan, RowLayout):
-                    free = {position for position, name in enumerate(columns) if name in plan.free_text}
-                reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
-                for key, value in header.items():  # the header's amounts are read as the rows' are
-                    if reader(tuple(key.split("."))) == "money" and _THOUSANDS.fullmatch(value):
-                        stream.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, _thousands(key, value), path,
-                                                       header_lines[key], 1))
-                yield LogRecord(path, index, _typed_header(header, reader), header_line or number,
-                                where=_HeaderWhere(header_lines, header_line or number))
-                index += 1
-                if isinstance(plan, RowLayout):
-                    if _row_columns_problem(stream, columns, plan, number):
-                        refused = "the column names above them were refused"
-                elif _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
-                    refused = "the column names above them were refused"
-                elif plan is None:
-                    refused = (f"there is no CSV layout for the game {header.get('game', '')!r}: its coups are read "
-                               "from JSON Lines only")
-                continue
-            if len(row) != len(columns):
-                stream.problem(F.LOAD_SYNTAX, f"the row has {len(row)} cells, the column names {len(columns)}", number)
-                continue
+    return Stream(path, partial(_records, path, layout))
+
+
+def _records(path: str, layout: Callable[[dict], dict | RowLayout | None], stream: Stream) -> Iterator[LogRecord]:
+    """The header record from the `#` lines, then a record per row (a RowLayout) or per coup (its rows)."""
+    header: dict[str, str] = {}
+    header_lines: dict[str, int] = {}  # each `#` key's line, for a finding about its value
+    columns: list[str] | None = None
+    plan: dict | RowLayout | None = None
+    pending: list[tuple[int, list[str]]] = []
+    cells: list[tuple] | None = None  # what each column gives, once the columns are known
+    index = 0
+    refused: str | None = None  # why the rows are not read: their column names were refused, or no layout
+    refused_at, refused_rows = 0, 0
+    free: set[int] = set()  # the positions of the free-text columns
+    source = _Pushback(_lines(stream))
+    for number, text in source:
+        if columns is None and text.startswith("#"):
+            _header_key(stream, header, header_lines, number, text)
+            continue
+        if refused is not None:  # counted, and said once below: never dropped unseen
+            refused_at, refused_rows = refused_at or number, refused_rows + 1
+            continue
+        row = _across_lines(text, source, len(columns), free) if free and text.count('"') % 2 else None
+        try:
+            if row is None:
+                [row] = list(csv.reader((text,)))
+        except (csv.Error, ValueError) as error:
+            stream.problem(F.LOAD_SYNTAX, f"broken CSV: {error}", number)
+            continue
+        if columns is None:
+            columns = [name.strip() for name in row]
+            plan = layout(header)
             if isinstance(plan, RowLayout):
-                yield _row(path, index, number, row, columns, plan)
-                index += 1
-                continue
-            if cells is None:
-                cells = _coup_cells(columns, plan)
-            if pending and row[0] != pending[0][1][0]:
-                yield _coup(path, index, pending, cells)
-                index += 1
-                pending = []
-            pending.append((number, row))
-        if pending and plan is not None:
-            yield _coup(path, index, pending, cells or _coup_cells(columns, plan))
-        if refused_rows:
-            stream.unreadable += refused_rows
-            stream.findings.append(Finding(F.LOAD_UNSUPPORTED, Severity.ERROR, f"this row and every row after it "
-                                           f"({refused_rows:,} in all) are not read: {refused}", path, refused_at, 1))
-    return Stream(path, records)
+                free = {position for position, name in enumerate(columns) if name in plan.free_text}
+            yield _header_record(path, stream, header, header_lines, plan, number)
+            index += 1
+            refused = _rows_refused(stream, columns, plan, header, number)
+            continue
+        if len(row) != len(columns):
+            stream.problem(F.LOAD_SYNTAX, f"the row has {len(row)} cells, the column names {len(columns)}", number)
+            continue
+        if isinstance(plan, RowLayout):
+            yield _row(path, index, number, row, columns, plan)
+            index += 1
+            continue
+        if cells is None:
+            cells = _coup_cells(columns, plan)
+        if pending and row[0] != pending[0][1][0]:
+            yield _coup(path, index, pending, cells)
+            index += 1
+            pending = []
+        pending.append((number, row))
+    if pending and plan is not None:
+        yield _coup(path, index, pending, cells or _coup_cells(columns, plan))
+    if refused_rows:
+        stream.unreadable += refused_rows
+        stream.findings.append(Finding(F.LOAD_UNSUPPORTED, Severity.ERROR, f"this row and every row after it "
+                                       f"({refused_rows:,} in all) are not read: {refused}", path, refused_at, 1))
+
+
+def _header_key(stream: Stream, header: dict[str, str], header_lines: dict[str, int], number: int,
+                text: str) -> None:
+    """A `# key: value` line taken into `header` (and its line into `header_lines`); one that is not, or gives a
+    key twice (itself, or with its dotted members), is said and left out."""
+    key, sep, value = text[1:].partition(":")
+    key = key.strip()
+    if not sep or not key:
+        stream.problem(F.LOAD_SYNTAX, "a `#` line above the column names must read `# key: value`", number)
+        return
+    clash = next((other for other in header if other == key or other.startswith(key + ".")
+                  or key.startswith(other + ".")), None)
+    if clash is not None:
+        twice = f"the header key {key!r} is given twice" if clash == key else \
+            f"the header keys {clash!r} and {key!r} both give `{min(clash, key, key=len)}`"
+        stream.problem(F.LOAD_DUPLICATE_KEY, twice, number)
+        return
+    header[key] = value.strip()
+    header_lines[key] = number
+
+
+def _header_record(path: str, stream: Stream, header: dict[str, str], header_lines: dict[str, int],
+                   plan: dict | RowLayout | None, number: int) -> LogRecord:
+    """The header record, its values read as the rows' are (the layout's header reader); an amount written with a
+    thousands point is said. At the first `#` line, else at the column names' (`number`)."""
+    first = next(iter(header_lines.values()), number)
+    reader = plan.header_reader if isinstance(plan, RowLayout) else game_header_reader
+    for key, value in header.items():
+        if reader(tuple(key.split("."))) == "money" and THOUSANDS_POINT.fullmatch(value):
+            stream.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, thousands_point(key, value), path,
+                                           header_lines[key], 1))
+    return LogRecord(path, 0, _typed_header(header, reader), first, where=_HeaderWhere(header_lines, first))
+
+
+def _rows_refused(stream: Stream, columns: list[str], plan: dict | RowLayout | None, header: dict[str, str],
+                  number: int) -> str | None:
+    """Why no row under these column names is read (refused names, said at them; or no layout), else None."""
+    if isinstance(plan, RowLayout):
+        if _row_columns_problem(stream, columns, plan, number):
+            return "the column names above them were refused"
+    elif _columns_problem(stream, columns, plan or {}, number, strict=plan is not None):
+        return "the column names above them were refused"
+    elif plan is None:
+        return (f"there is no CSV layout for the game {header.get('game', '')!r}: its coups are read from JSON "
+                "Lines only")
+    return None
 
 
 class _Pushback:
@@ -324,115 +312,3 @@ def _row(path: str, index: int, number: int, row: list[str], columns: list[str],
             data[field] = _cell(value, reader)
         where[f"/{field}"] = (number, position)
     return LogRecord(path, index, data, number, where=lambda pointer: _nearest(where, pointer))
-
-
-_STAFF, _BET, _COUP = "staff", "bet", "coup"
-
-
-def _coup_cells(columns: list[str], plan: dict) -> list[tuple[str, str, tuple[str, ...], str, str]]:
-    """What each column of a game log's CSV gives, read once per file: (kind, the field's path, the mappings
-    it sits in, its key, its reader): a staff member's name, a bet's field, or a field of the coup."""
-    known = {**COMMON_COLUMNS, **plan}
-    cells = []
-    for name in columns:
-        if name.startswith(STAFF_PREFIX):
-            role = name[len(STAFF_PREFIX):]
-            cells.append((_STAFF, f"staff/{role}", ("staff",), role, "text"))
-            continue
-        field, reader = known[name]
-        if field.startswith("bets/"):
-            cells.append((_BET, field, (), field[len("bets/"):], reader))
-        else:
-            *outer, last = field.split("/")  # `limits/minimum`: a field of a mapping of the coup
-            cells.append((_COUP, field, tuple(outer), last, reader))
-    return cells
-
-
-def _coup(path: str, index: int, rows: list[tuple[int, list[str]]], cells: list[tuple]) -> LogRecord:
-    """One coup from its rows: coup-level cells from the first row (they must agree on every row), one bet per
-    row whose bet cells are not all empty. Where each field was written is worked out only if a finding asks."""
-    coup, conflicts = _assemble(rows, cells, None)
-    record = LogRecord(path, index, coup, rows[0][0], where=_Where(rows, cells))
-    for field, number, position in conflicts:
-        record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, f"the rows of coup {rows[0][1][0]} give "
-                                       f"two values of `{field}`; each row of a coup must repeat the same",
-                                       path, number, position, f"/{field}", index))
-    for number, row in rows:
-        for position, ((_, field, _, _, reader), value) in enumerate(zip(cells, row), start=1):
-            if reader == "money" and "." in value and _THOUSANDS.fullmatch(value.strip()):
-                record.findings.append(Finding(F.LOAD_AMBIGUOUS, Severity.ERROR, _thousands(field, value.strip()),
-                                               path, number, position, None, index))
-    return record
-
-
-_MONEY = re.compile(MONEY_PATTERN)
-# Three digits after each point, as a thousands point writes an amount in Luxembourg and Portugal (2.020 for 2020):
-# read with a decimal point it is a thousandth of that, and an amount has two decimals, its cents.
-_THOUSANDS = re.compile(r"-?[1-9][0-9]{0,2}(\.[0-9]{3})+")  # 0.050 is no thousands: read as written
-
-
-def _thousands(field: str, value: str) -> str:
-    return (f"`{field}` is written {value}: a thousands point ({value.replace('.', '')}) or a decimal point? An "
-            "amount has its cents after the point (2020.00 or 2.02)")
-
-
-def _same_amount(value: str, other: str, reader: str) -> bool:
-    """Two cells of an amount or a number that read as the same one (`20` and `20.00`): not two values."""
-    if reader not in ("money", "int", "count"):
-        return False
-    read, first = _cell(value, reader), _cell(other, reader)
-    return not isinstance(read, str) and not isinstance(first, str) and read == first
-
-
-def _assemble(rows: list[tuple[int, list[str]]], cells: list[tuple], where: dict | None) -> tuple[dict, list]:
-    """The coup and the cells of later rows that disagree with its first row; with `where`, also each field's
-    (line, column), from the same pass, so that the two can never disagree."""
-    coup: dict[str, Any] = {}
-    bets: list[dict] = []
-    conflicts: list[tuple[str, int, int]] = []
-    first = rows[0][1]
-    for row_index, (number, row) in enumerate(rows):
-        bet: dict[str, Any] = {}
-        for position, ((kind, field, outer, key, reader), value) in enumerate(zip(cells, row), start=1):
-            if kind is _BET:
-                if value != "":
-                    bet[key] = value if reader == "text" else _cell(value, reader)
-                    if where is not None:
-                        where[f"/bets/{len(bets)}/{key}"] = (number, position)
-            elif row_index == 0:
-                if value != "":
-                    place = coup
-                    for part in outer:
-                        place = place.setdefault(part, {})
-                    place[key] = value if reader == "text" else _cell(value, reader)
-                if where is not None and (value != "" or kind is not _STAFF):
-                    where[f"/{field}"] = (number, position)
-            elif value != "" and value != first[position - 1] and not _same_amount(value, first[position - 1], reader):
-                conflicts.append((field, number, position))  # staff too: one coup, one croupier
-        if bet:
-            if where is not None:
-                where[f"/bets/{len(bets)}"] = (number, 1)
-            bets.append(bet)
-    coup["bets"] = bets
-    return coup, conflicts
-
-
-class _Where:
-    """A CSV coup's positions: (line, column) of a pointer, its nearest field that is written."""
-
-    __slots__ = ("rows", "cells", "found")
-
-    def __init__(self, rows: list[tuple[int, list[str]]], cells: list[tuple]):
-        self.rows, self.cells, self.found = rows, cells, None
-
-    def __call__(self, pointer: str) -> tuple[int, int]:
-        if self.found is None:
-            self.found = {"": (self.rows[0][0], 1)}
-            _assemble(self.rows, self.cells, self.found)
-        return _nearest(self.found, pointer)
-
-
-def _nearest(where: dict[str, tuple[int, int]], pointer: str) -> tuple[int, int]:
-    while pointer not in where and pointer:
-        pointer = pointer.rsplit("/", 1)[0]
-    return where.get(pointer) or where[""]

@@ -59,7 +59,31 @@ class LogSession:
         self._citations: dict[tuple, Citation | None] = {}
         self._pending: list[Finding] = []
         self.currency = _foreign_currency(header.data)
-        # the amounts in euros (a parameter whose unit is EUR) bind a log in euros only: withheld from another's
+        in_euros, withheld, params = self._withhold_euros(ruleset, params)
+        declared = self._read_terms(ruleset, params)
+        self.zone = self._zone(header.data, ruleset)
+        self.period = self._period(header.data)  # (first day, last day) the log covers
+        self._names_saying_nothing(header.data)
+        self.module = families.for_game(game)
+        self.validator = None
+        if self.module is not None:
+            self.validator = _validator(self.module)
+        # aspect -> [(rule, its check with parameters bound)]; rules missing a parameter say so once
+        self.by_aspect: dict[str, list[tuple[Rule, dict]]] = self._bind_rules(rules, params, in_euros, param_finding)
+        self.prepared = None
+        self._prepare_engine(withheld)
+        self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
+        # the family's breaches with the provision each breaks (`cited`), else as `replay` gives them
+        self.replay = getattr(self.module, "cited", None) or getattr(self.module, "replay", None)
+        self._header_unchecked(declared)
+        # a new séance begins only after such a pause (a parameter of this ruleset's, not another jurisdiction's)
+        self.session_break = _minutes(params.get(SESSION_BREAK)) if SESSION_BREAK in ruleset.params else None
+        self.core = CoreAspects(self)
+        self._param_finding = param_finding
+
+    def _withhold_euros(self, ruleset: Ruleset, params: Mapping[str, Any]) -> tuple[set, list, Mapping]:
+        """(the ruleset's parameters in euros, those of them given, the parameters the log is held to): the
+        amounts in euros (a parameter whose unit is EUR) bind a log in euros only, withheld from another's."""
         in_euros = {name for name, param in ruleset.params.items() if param.unit == "EUR"} if self.currency else set()
         withheld = sorted(name for name in params if name in in_euros)
         if self.currency is not None:
@@ -69,53 +93,68 @@ class LogSession:
                                             f"the law's in euros ({self.jurisdiction}'s tables deal in euros): what "
                                             "compares them with an amount in euros is not checked, each said" + also))
             params = {name: value for name, value in params.items() if name not in in_euros}
+        return in_euros, withheld, params
+
+    def _read_terms(self, ruleset: Ruleset, params: Mapping[str, Any]) -> list[tuple]:
+        """`terms` from the header; each problem found reading them pending, but the declarations the law does
+        not allow, returned as (pointer, message, the table rule) for the rules that break them to say."""
         problems: list[tuple] = []
-        self.terms = terms_for(header.data, ruleset, game, params, header.file, problems, self.currency)
-        declared = []  # (pointer, message, the table rule) of a declaration the law does not allow
+        self.terms = terms_for(self.header.data, ruleset, self.game, params, self.file, problems, self.currency)
+        declared = []
         for pointer, message, *rule_id in problems:  # a problem is the named configuration's unless it says
             if len(rule_id) > 1 and rule_id[1] is not None:
                 declared.append((pointer, message, rule_id[1]))
                 continue
             self._pending.append(self._tool(rule_id[0] if rule_id else F.LOAD_UNREADABLE, pointer, message,
                                             severity=rule_id[2] if len(rule_id) > 2 else Severity.ERROR))
-        self.zone = self._zone(header.data, ruleset)
-        period = declared_period(header.data.get("period") if isinstance(header.data, Mapping) else None)
+        return declared
+
+    def _period(self, data) -> tuple | None:
+        """The header's `period` as (first day, last day), else None; one that cannot be read is said."""
+        period = declared_period(data.get("period") if isinstance(data, Mapping) else None)
         if isinstance(period, str):
             self._pending.append(self._tool(F.LOG_TIME, "/period", f"{period}: the coups' days are not held to it"))
-        self.period = period if isinstance(period, tuple) else None  # (first day, last day) the log covers
-        for key in ("casino", "table"):  # a name that says nothing names no table (compared with a configuration's)
-            value = header.data.get(key) if isinstance(header.data, Mapping) else None
+        return period if isinstance(period, tuple) else None
+
+    def _names_saying_nothing(self, data) -> None:
+        """A casino or table name that says nothing names no table (compared with a configuration's): said."""
+        for key in ("casino", "table"):
+            value = data.get(key) if isinstance(data, Mapping) else None
             if isinstance(value, str) and nameless(value):
                 self._pending.append(self._tool(F.SHAPE_INVALID if not value.strip() else F.LOAD_AMBIGUOUS, f"/{key}",
                                                 f"the {key} is named {brief(show(value))}, which {nameless(value)}: "
                                                 "a name no reader can tell from another"))
-        self.module = families.for_game(game)
-        self.validator = None
-        if self.module is not None:
-            self.validator = _validator(self.module)
-        # aspect -> [(rule, its check with parameters bound)]; rules missing a parameter say so once
-        self.by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
+
+    def _bind_rules(self, rules: list[Rule], params: Mapping[str, Any], in_euros: set,
+                    param_finding) -> dict[str, list[tuple[Rule, dict]]]:
+        """aspect -> [(rule, its check with parameters bound)]; a rule in euros on a log in another currency is
+        said not checked, one missing a parameter says so once for the run (as a document rule does)."""
+        by_aspect: dict[str, list[tuple[Rule, dict]]] = {}
         for rule in rules:
             if in_euros.intersection(rule.params) or (self.currency and rule.check.get("verify") == "stake_multiple"
                                                       and rule.check.get("unit") != "minimum"):
                 self._in_euros(rule)  # a parameter in euros, or a multiple of so many euros
                 continue
             missing = tuple(name for name in rule.params if name not in params)
-            if missing:  # said once for the run, as for a document rule
+            if missing:
                 if param_finding is not None:
                     self._pending.append(param_finding(rule, missing))
                 continue
-            self.by_aspect.setdefault(rule.check["verify"], []).append((rule, bind_params(rule.check, params)))
-        self.prepared = None
+            by_aspect.setdefault(rule.check["verify"], []).append((rule, bind_params(rule.check, params)))
+        return by_aspect
+
+    def _prepare_engine(self, withheld: list[str]) -> None:
+        """The family engine prepared for the aspects it replays (`prepared`, `state`); the aspects it cannot check
+        dropped from `by_aspect`, each rule said not applied (or applied in part) once."""
         engine_aspects = [a for a in self.by_aspect if a not in CORE_ASPECTS]
         if engine_aspects and self.module is None:
             for aspect in engine_aspects:
                 for rule, _ in self.by_aspect.pop(aspect):
-                    self._not_applied(rule, f"no replay engine for {game} yet")
+                    self._not_applied(rule, f"no replay engine for {self.game} yet")
         elif engine_aspects:
             self.terms = replace(self.terms, aspects=frozenset(self.by_aspect))
             try:
-                self.prepared = self.module.prepare(game, self.terms)
+                self.prepared = self.module.prepare(self.game, self.terms)
             except Unavailable as unavailable:
                 self.prepared = unavailable.prepared
                 unchecked = unavailable.aspects if self.prepared is not None else engine_aspects
@@ -129,27 +168,24 @@ class LogSession:
                         for rule, _ in self.by_aspect.get(aspect, ()):
                             self._not_applied(rule, *self._withheld(why, withheld))
             self.state = self.module.start(self.prepared) if self.prepared is not None else None
-        self.engine = self.prepared is not None and any(a not in CORE_ASPECTS for a in self.by_aspect)
-        # the family's breaches with the provision each breaks (`cited`), else as `replay` gives them
-        self.replay = getattr(self.module, "cited", None) or getattr(self.module, "replay", None)
+
+    def _header_unchecked(self, declared: list[tuple]) -> None:
+        """What the header makes the rules say before any coup: a start burn in another log, the declarations the
+        law does not allow (`declared`), the law's least minimum in euros on a log in another currency."""
         if self.terms.continues and self.engine:  # what the log could not record: said, not passed in silence
             for rule, _ in self.by_aspect.get("burn", ()):
                 self._not_applied(rule, "the log continues a shoe another log began (`shoe_continues`, from coup "
-                                        f"{header.data.get('first_coup')}): that shoe's start burn is in the other "
-                                        "log; the log's later shoes are held to it", Severity.INFO)
+                                        f"{self.header.data.get('first_coup')}): that shoe's start burn is in the "
+                                        "other log; the log's later shoes are held to it", Severity.INFO)
         for pointer, message, law in declared:  # the log's deal rules say it (they read the same article), else
             deal = self.by_aspect.get("deal") or [(law, None)]  # the table rule it breaks
-            self._pending.extend(self._breach("", header, pointer, message, deal))
+            self._pending.extend(self._breach("", self.header, pointer, message, deal))
         self.hit = False
         if self.currency is not None and self.terms.limits.pop("law_minimum", None) is not None:
             for rule, _ in self.by_aspect.get("stake_limits", ()):  # the law's least minimum is in euros
                 self._not_applied(rule, f"the least minimum the law allows is in euros, the log's amounts in "
                                         f"{self.currency} (`currency`): a stake is held to the limits the log "
                                         "declares alone", Severity.WARNING, "/currency")
-        # a new séance begins only after such a pause (a parameter of this ruleset's, not another jurisdiction's)
-        self.session_break = _minutes(params.get(SESSION_BREAK)) if SESSION_BREAK in ruleset.params else None
-        self.core = CoreAspects(self)
-        self._param_finding = param_finding
 
     def _zone(self, data, ruleset: Ruleset) -> ZoneInfo | None:
         """The table's time zone: the header's `timezone`, one of the jurisdiction's (a zone the law's tables are

@@ -23,17 +23,7 @@ class StakeAspects:
         chance, or several names from the most specific (`rouge`, then `chances_simples`): a limit filed under
         any of them applies."""
         if self.limit_rules and not self.limits_said and self.limits.minimum is None:
-            self.limits_said = True
-            unknown = self.limits.maximum is None and not self.maxima
-            for rule, spec, _ in self.limit_rules:
-                if unknown or id(spec) in self.law_maxima:  # the law's maxima are times the minimum
-                    floor = f" (each stake is held to the least minimum the law allows, {cents(self.law_minimum)})" \
-                        if self.law_minimum is not None and id(spec) not in self.law_maxima else ""
-                    self.session._not_applied(rule, f"no stake limits are known{floor}: name the table configuration "
-                                                    "in the header (`table_config`) or give `limits` there"
-                                              if unknown else "no minimum stake is known, of which the law's "
-                                              "maxima are multiples: give `limits/minimum` in the header")
-        breach = self.session._breach
+            self._no_limits_known()
         totals: dict = {}  # one player's bet, written as several records -> its stakes so far in this coup
         bets_by_side: dict = {}  # a bet (without its seat) -> whether it was staked with no seat, by a seat
         for pointer, chance, raw, *placed in self.stakes(data):
@@ -56,83 +46,121 @@ class StakeAspects:
                 total = totals[group] = totals.get(group, 0) + amount
                 total = total if total != amount else None  # the first record alone: judged as it is
             if amount is None:  # the shape check bounds amounts; one past what `money` reads is said, not skipped
-                if self._bounds(names) != (None, None):  # (with no limits known, the rule says it is not checked)
-                    yield from breach("stake_limits", record, pointer, f"a stake of {brief(show(raw))} on "
-                                      f"{names[0]} is no amount that can be judged against the limits",
-                                      [(rule, spec) for rule, spec, chances in self.limit_rules
-                                       if chances is None or not chances.isdisjoint(names)])
+                yield from self._unjudged(record, pointer, names, raw)
                 continue
-            for rule, spec, chances in self.limit_rules:
-                if chances is not None and chances.isdisjoint(names):
-                    continue
-                law = self.law_maxima.get(id(spec))
-                low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
-                floor = spec.get("bound") != "maximum"  # a rule of the maximum alone: another holds the floor
-                if high is None and (law is None or self.limits.minimum is None) and not (
-                        self.law_ceilings and self._law_ceilings(names)):
-                    # held to no maximum, neither the limits' nor one the law fixes (for want of the minimum its
+            if self.limit_rules:
+                yield from self._within_limits(record, pointer, names, amount, total)
+            if self.law_ceilings:
+                yield from self._within_law_ceilings(record, pointer, names, amount, total)
+            if self.multiple_rules:
+                yield from self._multiples(record, pointer, names, amount)
+
+    def _no_limits_known(self) -> None:
+        """Said once, at the first stake: no minimum is known, so the limit rules cannot hold the stakes (to any
+        limit at all, or to the law's maxima in times the minimum)."""
+        self.limits_said = True
+        unknown = self.limits.maximum is None and not self.maxima
+        for rule, spec, _ in self.limit_rules:
+            if unknown or id(spec) in self.law_maxima:  # the law's maxima are times the minimum
+                floor = f" (each stake is held to the least minimum the law allows, {cents(self.law_minimum)})" \
+                    if self.law_minimum is not None and id(spec) not in self.law_maxima else ""
+                self.session._not_applied(rule, f"no stake limits are known{floor}: name the table configuration "
+                                                "in the header (`table_config`) or give `limits` there"
+                                          if unknown else "no minimum stake is known, of which the law's "
+                                          "maxima are multiples: give `limits/minimum` in the header")
+
+    def _unjudged(self, record, pointer: str, names: tuple, raw) -> Iterator[Finding]:
+        """A stake past what `money` reads: no amount to judge, said by the limit rules that take its chance."""
+        if self._bounds(names) != (None, None):  # (with no limits known, the rule says it is not checked)
+            yield from self.session._breach("stake_limits", record, pointer, f"a stake of {brief(show(raw))} on "
+                                            f"{names[0]} is no amount that can be judged against the limits",
+                                            [(rule, spec) for rule, spec, chances in self.limit_rules
+                                             if chances is None or not chances.isdisjoint(names)])
+
+    def _within_limits(self, record, pointer: str, names: tuple, amount, total) -> Iterator[Finding]:
+        """A stake (and the same player's `total` on its bet, where it is one of several records) against each
+        limit rule taking its chance: the limits in force, or the maximum the law fixes in times the minimum."""
+        breach = self.session._breach
+        for rule, spec, chances in self.limit_rules:
+            if chances is not None and chances.isdisjoint(names):
+                continue
+            law = self.law_maxima.get(id(spec))
+            low, high = self._bounds(names) if law is None else self._law_bounds(names, law)
+            floor = spec.get("bound") != "maximum"  # a rule of the maximum alone: another holds the floor
+            if high is None and (law is None or self.limits.minimum is None) and not (
+                    self.law_ceilings and self._law_ceilings(names)):
+                # held to no maximum, neither the limits' nor one the law fixes (for want of the minimum its
                 # times are of; a chance the law gives none is no chance of the game, its rule's): named at the end
-                    held = self.unheld.setdefault(rule.id, (rule, {}))[1]
-                    held[names[0]] = held.get(names[0], 0) + 1
-                if high is None and law is not None:
-                    continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
-                if law is None and low is not None and high is None:
-                    pass  # the stakes held to no maximum are named at the log's end (`_held_to_no_maximum`)
-                elif law is None and (low is None) != (high is None) and (floor or high is None) \
-                        and (rule.id, low is None) not in self.unbounded:
-                    # one bound unknown for this stake: said once, never passed as if held to it (a table
-                    # configuration or header limits giving the minimum alone let a stake of any size through in
-                    # silence); with no limits known at all, the rule said so at the first stake
-                    self.unbounded.add((rule.id, low is None))
-                    which, key, other = ("minimum", "minimum", "maximum") if low is None else \
-                        ("maximum", "maximum", "minimum")
-                    self.session._not_applied(rule, f"no {which} stake is known for {names[0]} (the table "
-                                                    f"configuration's `stakes/{key}_eur` or the header's "
-                                                    f"`limits/{key}`): "
-                                                    + (f"its stakes are held to the {other} only" if floor else
-                                                       "its stakes are held to no maximum"))
-                if floor and low is not None and amount < low:
-                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
-                                      f"under the minimum of {cents(low)}", [(rule, spec)])
-                elif floor and low is None and self.law_minimum is not None and amount < self.law_minimum \
-                        and law is None:
-                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
-                                      f"under {cents(self.law_minimum)}: the limits give no minimum, and the law "
-                                      "allows none lower", [(rule, spec)])
-                elif high is not None and amount > high:
-                    fixed = "" if law is None else f" the law fixes ({self._law_times(names, law)} times the minimum)"
-                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
-                                      f"over the maximum of {cents(high)}{fixed}", [(rule, spec)])
-                elif high is not None and total is not None and total > high and total - amount <= high:
-                    yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
-                                      f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
-                                      f"over the maximum of {cents(high)}", [(rule, spec)])
-            for rule, ceiling, times, low in self._law_ceilings(names) if self.law_ceilings else ():
-                if amount > ceiling or total is not None and total > ceiling >= total - amount:
-                    # one player's stakes on one bet are one stake (PT n.º 32, d): «para cada jogador»)
-                    over = f" brings the same player's stakes on that bet to {cents(total)}," if amount <= ceiling \
-                        else ","
-                    yield from breach("", record, pointer, f"a stake of {cents(amount)} on {names[0]}{over} over "
-                                      f"{cents(ceiling)}: " + ("whatever maximum the limits give it, " if
-                                                               self._bounds(names)[1] is not None else
-                                                               "the limits give it no maximum of its own, and ")
-                                      + f"the law's is at most {show(times)} times its minimum of {cents(low)}",
-                                      [(rule, None)])
-            for rule, spec, chances, unit in self.multiple_rules:
-                if chances is not None and chances.isdisjoint(names):
-                    continue
-                by = self.limits.minimum if unit == "minimum" else unit
-                if by is None and (rule.id, "minimum") not in self.unbounded:
-                    # no minimum known (no table configuration, no header limits): said, never passed in silence
-                    self.unbounded.add((rule.id, "minimum"))
-                    self.session._not_applied(rule, "no minimum of the table is known (neither the table "
-                                                    "configuration's `stakes/minimum_eur` nor the header's "
-                                                    "`limits/minimum`): whether each stake is a multiple of it "
-                                                    "cannot be told")
-                if by and not is_multiple(amount, by):
-                    what = f"the table's minimum ({cents(by)})" if unit == "minimum" else cents(by)
-                    yield from breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
-                                      f"is not a whole multiple of {what}", [(rule, spec)])
+                held = self.unheld.setdefault(rule.id, (rule, {}))[1]
+                held[names[0]] = held.get(names[0], 0) + 1
+            if high is None and law is not None:
+                continue  # a chance the law gives no maximum; no minimum known at all is said at the first stake
+            if law is None and low is not None and high is None:
+                pass  # the stakes held to no maximum are named at the log's end (`_held_to_no_maximum`)
+            elif law is None and (low is None) != (high is None) and (floor or high is None) \
+                    and (rule.id, low is None) not in self.unbounded:
+                self._one_bound_unknown(rule, names, low is None, floor)
+            if floor and low is not None and amount < low:
+                yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                  f"under the minimum of {cents(low)}", [(rule, spec)])
+            elif floor and low is None and self.law_minimum is not None and amount < self.law_minimum \
+                    and law is None:
+                yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                  f"under {cents(self.law_minimum)}: the limits give no minimum, and the law "
+                                  "allows none lower", [(rule, spec)])
+            elif high is not None and amount > high:
+                fixed = "" if law is None else f" the law fixes ({self._law_times(names, law)} times the minimum)"
+                yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]}, "
+                                  f"over the maximum of {cents(high)}{fixed}", [(rule, spec)])
+            elif high is not None and total is not None and total > high and total - amount <= high:
+                yield from breach("stake_limits", record, pointer, f"a stake of {cents(amount)} on {names[0]} "
+                                  f"brings the same player's stakes on that bet in this coup to {cents(total)}, "
+                                  f"over the maximum of {cents(high)}", [(rule, spec)])
+
+    def _one_bound_unknown(self, rule, names: tuple, no_minimum: bool, floor: bool) -> None:
+        """One bound unknown for a stake: said once, never passed as if held to it (a table configuration or
+        header limits giving the minimum alone let a stake of any size through in silence); with no limits known
+        at all, the rule said so at the first stake."""
+        self.unbounded.add((rule.id, no_minimum))
+        which, other = ("minimum", "maximum") if no_minimum else ("maximum", "minimum")
+        self.session._not_applied(rule, f"no {which} stake is known for {names[0]} (the table "
+                                        f"configuration's `stakes/{which}_eur` or the header's "
+                                        f"`limits/{which}`): "
+                                        + (f"its stakes are held to the {other} only" if floor else
+                                           "its stakes are held to no maximum"))
+
+    def _within_law_ceilings(self, record, pointer: str, names: tuple, amount, total) -> Iterator[Finding]:
+        """A stake (or the same player's total on its bet) against the largest maximum the law allows its chance,
+        in times its minimum, whatever maximum the limits give."""
+        for rule, ceiling, times, low in self._law_ceilings(names):
+            if amount > ceiling or total is not None and total > ceiling >= total - amount:
+                # one player's stakes on one bet are one stake (PT n.º 32, d): «para cada jogador»)
+                over = f" brings the same player's stakes on that bet to {cents(total)}," if amount <= ceiling \
+                    else ","
+                yield from self.session._breach(
+                    "", record, pointer, f"a stake of {cents(amount)} on {names[0]}{over} over {cents(ceiling)}: "
+                    + ("whatever maximum the limits give it, " if self._bounds(names)[1] is not None else
+                       "the limits give it no maximum of its own, and ")
+                    + f"the law's is at most {show(times)} times its minimum of {cents(low)}", [(rule, None)])
+
+    def _multiples(self, record, pointer: str, names: tuple, amount) -> Iterator[Finding]:
+        """A stake against each multiple rule taking its chance: a whole multiple of the table's minimum, or of
+        so many euros."""
+        for rule, spec, chances, unit in self.multiple_rules:
+            if chances is not None and chances.isdisjoint(names):
+                continue
+            by = self.limits.minimum if unit == "minimum" else unit
+            if by is None and (rule.id, "minimum") not in self.unbounded:
+                # no minimum known (no table configuration, no header limits): said, never passed in silence
+                self.unbounded.add((rule.id, "minimum"))
+                self.session._not_applied(rule, "no minimum of the table is known (neither the table "
+                                                "configuration's `stakes/minimum_eur` nor the header's "
+                                                "`limits/minimum`): whether each stake is a multiple of it "
+                                                "cannot be told")
+            if by and not is_multiple(amount, by):
+                what = f"the table's minimum ({cents(by)})" if unit == "minimum" else cents(by)
+                yield from self.session._breach("stake_multiple", record, pointer, f"a stake of {cents(amount)} on "
+                                                f"{names[0]} is not a whole multiple of {what}", [(rule, spec)])
 
     def _law_ceilings(self, names: tuple) -> list:
         """(rule, ceiling, times, minimum) for a stake of these names on a chance with no maximum of its own."""

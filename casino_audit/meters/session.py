@@ -27,6 +27,7 @@ from casino_audit.core.values import show, to_decimal
 from casino_audit.documents.shape import ShapeValidator
 from casino_audit.law.checks import bind_params
 from casino_audit.law.model import Rule, Ruleset
+from casino_audit.logs.clock import written_time
 from casino_audit.logs.period import declared_period
 from casino_audit.logs.session import Counts
 from casino_audit.meters import theory as theories
@@ -258,23 +259,9 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
             for rule_id, pointer, message in self.validator.errors(data):
                 yield self._tool(rule_id, pointer, f"reading: {message}; the reading is not used", record)
             return
-        when = _time(data["time"])
+        when = yield from self._reading_time(data, record)
         if when is None:
-            yield self._tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data['time']))}, not an ISO 8601 time; "
-                                                  "the reading is not used", record)
             return
-        aware = when.tzinfo is not None
-        if self.aware is None:
-            self.aware = aware
-        elif aware != self.aware:
-            yield self._tool(F.LOG_TIME, "/time", f"`time` is {data['time']}, {'with' if aware else 'without'} a UTC "
-                                                  f"offset where the log's first reading is "
-                                                  f"{'with' if self.aware else 'without'} one; the reading is not "
-                                                  "used", record)
-            return
-        if aware and self.zone is not None:
-            yield from self._offset_held(when, data, record)
-        yield from self._in_period(when, record)
         name = data["machine"]
         if not spelling(name):  # spaces or invisible characters only: no machine a reader could find
             yield self._tool(F.SHAPE_INVALID, "/machine", f"`machine` is {brief(show(name))}, which names no machine; "
@@ -318,6 +305,29 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         if machine.first_time is None:
             machine.first_time, machine.first_record = when, record
         machine.meters, machine.time, machine.record = meters, when, record
+
+    def _reading_time(self, data, record):
+        """The reading's time, held to the log's zone and period; None, said, where the reading is not used (no
+        ISO 8601 time, or a UTC offset where the first reading has none, or the other way). A generator: the
+        findings are yielded, the time returned."""
+        when = written_time(data["time"])  # a string: the shape check held it to one
+        if when is None:
+            yield self._tool(F.LOG_TIME, "/time", f"`time` is {brief(show(data['time']))}, not an ISO 8601 time; "
+                                                  "the reading is not used", record)
+            return None
+        aware = when.tzinfo is not None
+        if self.aware is None:
+            self.aware = aware
+        elif aware != self.aware:
+            yield self._tool(F.LOG_TIME, "/time", f"`time` is {data['time']}, {'with' if aware else 'without'} a UTC "
+                                                  f"offset where the log's first reading is "
+                                                  f"{'with' if self.aware else 'without'} one; the reading is not "
+                                                  "used", record)
+            return None
+        if aware and self.zone is not None:
+            yield from self._offset_held(when, data, record)
+        yield from self._in_period(when, record)
+        return when
 
     def _machine_read(self, name: str, record):
         """The machine a reading names: the one read under that name before, the one filed under its other id, or a
@@ -373,13 +383,6 @@ def _number_like(value) -> bool:
 
 
 _DIGITS = re.compile(r"^[0-9]+(\.[0-9]+)?$")
-
-
-def _time(value: str) -> datetime | None:
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        return None
 
 
 def _duration(hours: Decimal) -> timedelta:

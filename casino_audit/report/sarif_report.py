@@ -13,13 +13,13 @@ Each result carries a partial fingerprint of its own (`casinoAudit/v1`: rule, fi
 message, never the line), so a consumer can follow a finding across edits. It is deliberately not GitHub's
 `primaryLocationLineHash`: the upload action computes that one from the file itself, and warns on every result
 whose supplied value differs from its own.
+
+GitHub's upload limits are sarif_limits.py's; the notifications' descriptors and message text sarif_notifications.py's.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import io
 import os
 import sys
 from importlib.metadata import PackageNotFoundError, metadata
@@ -29,9 +29,10 @@ from urllib.parse import quote
 from casino_audit import __version__
 from casino_audit.core.findings import TOOL_FINDINGS, LOAD_TRUNCATED, Finding, Severity
 from casino_audit.law.engine import selected
-from casino_audit.report import common
-from casino_audit.report.json_report import citation_dict, ruleset_dict, suppression_dict, write_json
+from casino_audit.report import common, sarif_limits
+from casino_audit.report.json_report import citation_dict, ruleset_dict, suppression_dict
 from casino_audit.report.markdown_report import escape
+from casino_audit.report.sarif_notifications import NOTIFICATIONS, message_text, notification
 from casino_audit.law.provenance import shown_source
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -42,29 +43,6 @@ PROBLEM_SEVERITY = {Severity.ERROR: "error", Severity.WARNING: "warning", Severi
 DESCRIPTION_LIMIT = 1024  # GitHub shows at most this many characters of a short or full description
 TAG_LIMIT = 10  # GitHub keeps 10 tags of a rule (and refuses more than 20)
 
-# What the run's notifications are, as the driver's notification descriptors (by index).
-NOTIFICATIONS = [
-    ("run-finding", "A finding of the whole run, in no file: a rule not applied for want of a parameter value."),
-    ("findings-not-listed", "Findings of one rule in one file past --max-per-rule: counted, not listed."),
-    ("setting", "A setting not at its default, and where it came from (an option, the config file)."),
-    ("law-change", "A rule of the law that a house ruleset replaces, loosens, tightens or drops."),
-    ("results-left-out", "Results left out of this file to stay within GitHub code scanning's limits (25,000 "
-                         "results a run, 1,000 locations a result, 10 MB gzipped): counted, errors kept first."),
-]
-# GitHub code scanning refuses a whole upload past these (docs: "SARIF results exceed hard limit"); the file is
-# kept within them, what is left out counted in a notification and on standard error.
-RESULT_LIMIT = 25_000
-LOCATION_LIMIT = 1_000  # a result's locations and related locations
-GZIP_LIMIT = 10 * 1024 * 1024
-_NOTIFICATION_INDEX = {name: index for index, (name, _) in enumerate(NOTIFICATIONS)}
-
-
-def _text(text: str) -> str:
-    """Plain message text: a literal `[text](n)` would be read as a link to related location n, so brackets
-    are escaped as SARIF says (a backslash before `[`, `]` and a backslash itself)."""
-    if "[" not in text and "]" not in text:
-        return text
-    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
 def _short(text: str) -> str:
@@ -103,7 +81,7 @@ class Locator:
 
 def report(result, context, stream: TextIO) -> None:
     document = build(result, context)
-    text = _within_upload_size(document)
+    text = sarif_limits.within_upload_size(document)
     left_out = document["runs"][0]["invocations"][0]["properties"].get("resultsLeftOut")
     if left_out:
         print(f"casino-audit: SARIF: {left_out:,} of {len(result.findings):,} results left out to stay within GitHub "
@@ -111,44 +89,6 @@ def report(result, context, stream: TextIO) -> None:
               "json format lists every finding)", file=sys.stderr)
     stream.write(text)
     stream.write("\n")
-
-
-def _within_upload_size(document: dict) -> str:
-    """The document as written, its results cut (errors kept first) until it is at most 10 MB gzipped."""
-    while True:
-        buffer = io.StringIO()
-        write_json(document, buffer)
-        text = buffer.getvalue().rstrip("\n")
-        if len(text) <= GZIP_LIMIT // 4:  # characters of at most four bytes: under the limit before gzip
-            return text
-        size = len(gzip.compress(text.encode("utf-8"), compresslevel=6))
-        run = document["runs"][0]
-        if size <= GZIP_LIMIT or not run["results"]:
-            return text
-        keep = max(0, min(len(run["results"]) - 1, int(len(run["results"]) * GZIP_LIMIT / size * 0.9)))
-        _leave_out(run, len(run["results"]) - keep)
-
-
-def _leave_out(run: dict, count: int) -> None:
-    """`count` results left out of the run, the suppressed (waived, baselined) first, then the least severe, then
-    the last: the live errors that fail the run are the last to go; said in a notification."""
-    results = run["results"]
-    rank = {"error": 0, "warning": 1, "note": 2}
-    order = sorted(range(len(results)),
-                   key=lambda i: ("suppressions" in results[i], rank.get(results[i]["level"], 3), i))
-    kept = set(order[:len(results) - count])
-    dropped: dict[str, int] = {}
-    for i in order[len(results) - count:]:
-        dropped[results[i]["level"]] = dropped.get(results[i]["level"], 0) + 1
-    run["results"] = [result for i, result in enumerate(results) if i in kept]
-    invocation = run["invocations"][0]
-    properties = invocation["properties"]
-    properties["resultsLeftOut"] = properties.get("resultsLeftOut", 0) + count
-    said = ", ".join(f"{n:,} {level}" for level, n in sorted(dropped.items(), key=lambda item: rank[item[0]]))
-    invocation["toolExecutionNotifications"].append(_notification(
-        "results-left-out", "warning", f"{count:,} results left out of this file to stay within GitHub code "
-        f"scanning's limits ({said}); the json format lists every finding",
-        properties={"leftOut": dropped}))
 
 
 def build(result, context, root: str | None = None) -> dict:
@@ -200,8 +140,7 @@ def build(result, context, root: str | None = None) -> dict:
         "columnKind": "unicodeCodePoints",
         "properties": {"summary": result.summary(), "rulesets": [ruleset_dict(used) for used in context.rulesets]},
     }
-    if len(results) > RESULT_LIMIT:
-        _leave_out(run, len(results) - RESULT_LIMIT)
+    sarif_limits.within_result_limit(run)
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
 
@@ -342,16 +281,16 @@ def _result(finding: Finding, index: dict[str, int], locator: Locator, occurrenc
         "ruleId": finding.rule_id,
         "ruleIndex": index[finding.rule_id],
         "level": LEVEL[finding.severity],
-        "message": {"text": _text(finding.message)},
+        "message": {"text": message_text(finding.message)},
         "locations": [location],
         "partialFingerprints": {FINGERPRINT: f"{digest}:{occurrences[digest]}"},
         "properties": _finding_properties(finding),
     }
     if finding.related:
-        # GitHub refuses a result of more locations (its own and related ones) than LOCATION_LIMIT
-        shown = finding.related[:LOCATION_LIMIT - 1]
+        # GitHub refuses a result of more locations (its own and related ones) than sarif_limits.LOCATION_LIMIT
+        shown = finding.related[:sarif_limits.LOCATION_LIMIT - 1]
         entry["relatedLocations"] = [
-            {"id": number, "message": {"text": _text(related.message)},
+            {"id": number, "message": {"text": message_text(related.message)},
              "physicalLocation": locator.physical(related.location.file or finding.file, related.location.line,
                                                   related.location.column)}
             for number, related in enumerate(shown, 1)]
@@ -376,28 +315,18 @@ def _suppression(suppression) -> dict:
             "properties": suppression_dict(suppression)}
 
 
-def _notification(kind: str, level: str, text: str, rule_id: str | None = None,
-                  index: dict[str, int] | None = None, **extra) -> dict:
-    entry = {"descriptor": {"id": kind, "index": _NOTIFICATION_INDEX[kind]}, "level": level,
-             "message": {"text": _text(text)}}
-    if rule_id is not None:
-        entry["associatedRule"] = {"id": rule_id, "index": index[rule_id]}
-    entry.update(extra)
-    return entry
-
-
 def _run_finding(finding: Finding, index: dict[str, int]) -> dict:
     text = finding.message
     if finding.suppression is not None:
         text += f" ({common.suppression_text(finding.suppression)})"
-    return _notification("run-finding", LEVEL[finding.severity], text, finding.rule_id, index,
+    return notification("run-finding", LEVEL[finding.severity], text, finding.rule_id, index,
                          properties=_finding_properties(finding))
 
 
 def _omitted(entry, index: dict[str, int], locator: Locator) -> dict:
     text = (f"{common.more_text(entry)} in this file not listed "
             f"({entry.total:,} in all; --max-per-rule 0 lists every one)")
-    return _notification("findings-not-listed", "note", text, entry.rule_id, index,
+    return notification("findings-not-listed", "note", text, entry.rule_id, index,
                          locations=[{"physicalLocation": {"artifactLocation": locator.artifact(entry.file)}}],
                          properties={"file": entry.file, "shown": entry.shown, "total": entry.total,
                                      **({"suppression": entry.suppression} if entry.suppression else {})})
@@ -411,7 +340,7 @@ def _settings(context) -> list[dict]:
         text = f"{setting.name} = {common.value_text(setting.value)} (from {setting.source})"
         if narrows:
             text += ": the rules it leaves out were not applied (ruleConfigurationOverrides lists them)"
-        notes.append(_notification("setting", "warning" if narrows else "note", text,
+        notes.append(notification("setting", "warning" if narrows else "note", text,
                                    properties={"name": setting.name, "value": setting.value,
                                                "source": setting.source}))
     return notes
@@ -422,7 +351,7 @@ def _law_changes(context, index: dict[str, int]) -> list[dict]:
     for used in context.rulesets:
         for change in used.changes:
             house = "" if change.house is None else f"; house: {change.house.citation.short()}"
-            notes.append(_notification(
+            notes.append(notification(
                 "law-change", "note" if change.change == "tightened" else "warning",
                 f"The ruleset {used.ruleset.name} ({used.ruleset.code}): {change.rule_id} {change.change}: "
                 f"{'; '.join(change.reasons)} (law: {change.law.citation.short()}{house})",

@@ -4,7 +4,7 @@ next) give one value: they were reported as two (LOAD-AMBIGUOUS, an error), thou
 docs/game-logs.md, CSV: «The rows of one coup follow each other and repeat its cells (rows of one coup that
 disagree are a finding)»; its table types `limits_minimum` as «an amount, read exactly as written (12.50)».
 
-csv_reader._assemble compares a later row's cell with the first row's as text (`value != first[...]`), never as
+csv_coups._assemble compares a later row's cell with the first row's as text (`value != first[...]`), never as
 the amount its column reads: 20 and 20.00 are one amount (the JSON Lines log takes "20" and 20.00 alike), so the
 rows agree and nothing disagrees. A table's export that writes the header row's limit as 20 and the bet rows' as
 20.00 is a legal log refused with an error at every such coup.

@@ -23,7 +23,7 @@ import shutil
 
 import pytest
 
-from casino_audit.report import sarif_report
+from casino_audit.report import sarif_limits
 from helpers.command import EXAMPLES, run_in_process
 
 
@@ -35,7 +35,7 @@ def test_live_errors_are_kept_before_suppressed_ones(tmp_path, monkeypatch):
     assert done.returncode in (0, 1), done.stdout + done.stderr
     for name in ("z1", "z2"):  # new filings, not in the baseline
         shutil.copy(below, tmp_path / f"{name}.yaml")
-    monkeypatch.setattr(sarif_report, "RESULT_LIMIT", 3)
+    monkeypatch.setattr(sarif_limits, "RESULT_LIMIT", 3)
     done = run_in_process("check", ".", "--baseline", "baseline.json", "--format", "sarif", cwd=tmp_path)
     assert done.returncode == 1
     results = json.loads(done.stdout)["runs"][0]["results"]

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from casino_audit.report import sarif_report
+from casino_audit.report import sarif_limits, sarif_report
 from helpers.command import run_in_process
 
 ARGS = ("check", "examples/", "--max-per-rule", "0")
@@ -27,7 +27,7 @@ def test_within_the_limits_nothing_is_left_out():
 
 
 def test_past_the_result_limit_errors_are_kept_first_and_the_rest_counted(monkeypatch):
-    monkeypatch.setattr(sarif_report, "RESULT_LIMIT", 10)
+    monkeypatch.setattr(sarif_limits, "RESULT_LIMIT", 10)
     done, run = _sarif()
     monkeypatch.undo()
     _, whole = _sarif()
@@ -46,7 +46,7 @@ def test_past_the_result_limit_errors_are_kept_first_and_the_rest_counted(monkey
 def test_past_the_upload_size_results_are_cut_until_it_fits(monkeypatch):
     import gzip
 
-    monkeypatch.setattr(sarif_report, "GZIP_LIMIT", 100_000)  # the whole file is some 110 kB gzipped
+    monkeypatch.setattr(sarif_limits, "GZIP_LIMIT", 100_000)  # the whole file is some 110 kB gzipped
     done, run = _sarif()
     text = done.stdout.rstrip("\n")
     assert len(gzip.compress(text.encode("utf-8"), compresslevel=6)) <= 100_000
