@@ -149,8 +149,9 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         """A time without an offset in the hour the clock goes back, read as its second pass where the first would
         be at or before the machine's previous reading and the second after it (02:45 then 02:15 is half an hour
         on, the night the clock goes back): `fold` set, which the order and the gaps read; else as it was."""
-        if when.tzinfo is not None or before.tzinfo is not None or self.zone is None:
-            return when
+        if when.tzinfo is not None or before.tzinfo is not None or self.zone is None or (when > before
+                                                                                        and not before.fold):
+            return when  # later as written, after a first pass: later as instants too (fold 0 keeps the order)
         try:
             second = when.replace(fold=1)
             first_at, second_at = _utc(when, self.zone), _utc(second, self.zone)
@@ -163,7 +164,8 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
     def _after(self, before: datetime, when: datetime) -> bool:
         """Whether a reading is after the machine's previous one: as instants where the clock's zone reads a time
         without an offset (the hour the clock goes back passes twice), else as written."""
-        if when.tzinfo is None and before.tzinfo is None and self.zone is not None:
+        if when.tzinfo is None and before.tzinfo is None and self.zone is not None and (when <= before or before.fold
+                                                                                        or when.fold):
             try:
                 if _shown(when, self.zone) and _shown(before, self.zone):  # an hour the clock skips: as written
                     return _utc(when, self.zone) > _utc(before, self.zone)
@@ -176,8 +178,8 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         daily reading at 06:00 is 24 hours on, though 25 hours pass the night the clock goes back (and 23 the night
         it goes forward, 24 on the clock)."""
         passed = after - before
-        if self.zone is None:
-            return passed
+        if self.zone is None or (self.interval is not None and timedelta(0) < passed <= self.interval):
+            return passed  # within the interval as written: the shorter of the two is too (no zone work per reading)
         try:
             if before.tzinfo is not None:  # instants: their times on the clock
                 clock = after.astimezone(self.zone).replace(tzinfo=None) - before.astimezone(self.zone).replace(tzinfo=None)
@@ -231,11 +233,14 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
         first is said at its line, the others counted at the close (`outside_period`)."""
         if self.period is None:
             return
+        start, end = self.period
+        written = when.date()
+        if start.date() < written and (end == datetime.max or written < end.date() - timedelta(days=1)):
+            return  # a day inside, whatever the offset (less than a day) makes of it on the clock
         try:
             day = (when.astimezone(self.zone) if when.tzinfo is not None and self.zone is not None else when).date()
         except OverflowError:
             return
-        start, end = self.period
         if start.date() <= day and (end == datetime.max or day < end.date()):
             return
         count, line = self.outside
@@ -268,9 +273,12 @@ class MeterSession(FiledMachines, MeterIncrements, DropMonths, JudgedReturns):
                                                           "the reading is not used", record)
             return
         machine = yield from self._machine_read(name, record)
-        if machine.time is not None:
-            when = self._second_pass(machine.time, when)
-        if machine.time is not None and not self._after(machine.time, when):
+        before = machine.time
+        # most readings come later as written, after a first pass: no clock work for them (`_second_pass`, `_after`)
+        unusual = before is not None and (when <= before or before.fold)
+        if unusual:
+            when = self._second_pass(before, when)
+        if unusual and not self._after(before, when):
             what = "the same time as" if when == machine.time else "before"
             yield self._tool(F.LOG_TIME, "/time", f"machine {machine.label} read at {data['time']}, {what} its previous "
                                                   f"reading (line {machine.record.line}, {machine.time.isoformat()}); "
