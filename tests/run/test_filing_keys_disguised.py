@@ -20,19 +20,30 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from helpers.command import EXAMPLES, run_in_process
 
 
-def test_small_capital_keys_are_a_filing_that_does_not_say_its_kind(tmp_path):
-    (tmp_path / "machine-small-caps.yaml").write_text(
-        "ᴋɪɴᴅ: machine\nᴊᴜʀɪꜱᴅɪᴄᴛɪᴏɴ: LU\nʀᴇᴅɪꜱᴛʀɪʙᴜᴛɪᴏɴ_ʀᴀᴛᴇ: 60 %\n", "utf-8")
+def _beside_a_compliant_filing(tmp_path, name: str, text: str) -> tuple:
+    """The directory of `name` (holding `text`) and a compliant filing, checked: the exit code, `name`'s record
+    and the findings."""
+    (tmp_path / name).write_text(text, "utf-8")
     (tmp_path / "machine-compliant.yaml").write_text((EXAMPLES / "lu" / "machine-compliant.yaml").read_text("utf-8"),
                                                       "utf-8")
     done = run_in_process("check", ".", "--format", "json", cwd=tmp_path)
     report = json.loads(done.stdout)
-    [record] = [r for r in report["files"] if r["path"] == "machine-small-caps.yaml"]
-    assert record["status"] != "skipped"
-    assert any(f["rule_id"] == "KIND-MISSING" and f["file"] == "machine-small-caps.yaml" for f in report["findings"])
-    assert done.returncode == 1
+    [record] = [r for r in report["files"] if r["path"] == name]
+    return done.returncode, record, report["findings"]
+
+
+def test_small_capital_keys_are_a_filing_that_does_not_say_its_kind(tmp_path):
+    code, record, findings = _beside_a_compliant_filing(
+        tmp_path, "machine-small-caps.yaml", "ᴋɪɴᴅ: machine\nᴊᴜʀɪꜱᴅɪᴄᴛɪᴏɴ: LU\nʀᴇᴅɪꜱᴛʀɪʙᴜᴛɪᴏɴ_ʀᴀᴛᴇ: 60 %\n")
+    assert record["status"] != "skipped" and code == 1
+    assert any(f["rule_id"] == "KIND-MISSING" and f["file"] == "machine-small-caps.yaml" for f in findings)
+
+
+def test_a_filing_wrapped_in_a_list_under_a_key_is_not_skipped(tmp_path):
+    # a filing wrapped under a key of another tool's file was skipped as no filing (exit 0 on a 60 % return)
+    code, record, _ = _beside_a_compliant_filing(
+        tmp_path, "dossier.yaml", "filings:\n  - kind: machine\n    jurisdiction: LU\n    redistribution_rate: 60 %\n")
+    assert record["status"] != "skipped" and code == 1
