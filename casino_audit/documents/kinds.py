@@ -92,6 +92,8 @@ def plainly_not_a_filing(data: Any) -> bool:
     top (a pre-commit config's `repos`, a hook list, an action's `runs`): another tool's file, skipped and listed,
     never a failure. A key spelt as a filing's in another case or with look-alike letters (`Kind`, `Jurisdiction`)
     is a filing's: KIND-MISSING, as a filing that does not say its kind is."""
+    if isinstance(data, dict) and "kind" in data:
+        return False  # every filing that says its kind: no key folded, no schema read (the usual document)
     items = data if isinstance(data, list) else [data]
     if not items or not all(isinstance(item, dict) and item for item in items):
         return False
