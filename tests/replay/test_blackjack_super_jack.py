@@ -42,3 +42,23 @@ def test_a_super_jack_stake_fifty_times_the_table_maximum_is_found(tmp_path):
     found = log_findings(run_in_process, tmp_path, records, *PARAMS)
     assert [f for f in found if f["severity"] == "error" and f["line"] == 3
             and "/super_jack/bust" in (f["pointer"] or "")], found
+
+
+@pytest.mark.parametrize("limits", [{"minimum": 10}, None])
+def test_leaving_the_maximum_out_does_not_free_the_super_jack(tmp_path, limits):
+    # no maximum declared (or no limits at all): the law's ceiling, 200 times the minimum (Art. 33, al. 4), or the
+    # rule saying it could not judge; never a pass in silence
+    records = _records()
+    if limits is None:
+        records[0].pop("limits")
+    else:
+        records[0]["limits"] = limits
+    for record in records[1:]:
+        record.pop("limits", None)
+    records[2]["boxes"][0]["super_jack"]["bust"] = {"stake": "5000", "net": "12500"}
+    found = log_findings(run_in_process, tmp_path, records, *PARAMS)
+    about = [(f["rule_id"], f["severity"]) for f in found if f["rule_id"] in
+             ("LU-BJ-LOG-COEFFICIENT", "LU-BJ-LOG-SUPER-JACK-MAXIMUM", "LU-BJ-LOG-LIMITS")]
+    assert about, [(f["rule_id"], f["message"][:80]) for f in found]
+    if limits is not None:
+        assert ("LU-BJ-LOG-COEFFICIENT", "error") in about
