@@ -1,6 +1,7 @@
-"""The one registry of table games: each game's name, family, the jurisdictions whose rulesets hold it, and the
-parts of a table configuration only some games have; and, per family, its engine, replay, edge engine and
-sample generator, found by small explicit functions.
+"""The one registry of table games: each game's name, family and the parts of a table configuration only some
+games have; and, per family, its engine, replay, edge engine and sample generator, found by small explicit
+functions. Which jurisdictions hold a game is the rulesets' to say (their `play:` and rules): a jurisdiction is
+added as a YAML file, with no line here.
 
 Plain data: importing this module imports nothing of the package. The family's modules are imported when asked
 for (a run over punto banco logs never imports the blackjack engine), and replay/ and samples/ import
@@ -27,7 +28,6 @@ _COLOUR_CHIPS = frozenset({"chips/colour_series", "chips/table_mark"})  # valuel
 class Game:
     name: str  # as a table configuration's and a game log's `game` names it
     family: str | None  # the replay family; None where no engine replays, samples or prices the game
-    jurisdictions: tuple[str, ...]  # the rulesets (codes) that hold the game: rules of play or rules naming it
     parts: frozenset[str] = frozenset()  # the table-configuration parts only some games' tables have
 
     @property
@@ -37,22 +37,21 @@ class Game:
 
 # In the order the schemas list them.
 GAMES: tuple[Game, ...] = (
-    Game("roulette", "roulette", ("LU",), frozenset({"wheel", "series_bets"})),
-    Game("american_roulette", "roulette", ("LU", "PT"), frozenset({"wheel", "series_bets"}) | _COLOUR_CHIPS),
-    Game("french_roulette", "roulette", ("PT",), frozenset({"wheel"}) | _COLOUR_CHIPS),
-    Game("english_roulette", "roulette", ("LU",), frozenset({"wheel", "table/compartments", "chips/plaque_value_in_chips"})
+    Game("roulette", "roulette", frozenset({"wheel", "series_bets"})),
+    Game("american_roulette", "roulette", frozenset({"wheel", "series_bets"}) | _COLOUR_CHIPS),
+    Game("french_roulette", "roulette", frozenset({"wheel"}) | _COLOUR_CHIPS),
+    Game("english_roulette", "roulette", frozenset({"wheel", "table/compartments", "chips/plaque_value_in_chips"})
          | _COLOUR_CHIPS),
-    Game("trente_et_quarante", None, ("LU",), _CARDS),
-    Game("blackjack", "blackjack", ("LU", "PT"),
-         _CARDS | {"insurance", "side_bets/super_jack", "side_bets/jackpot"}),
-    Game("craps", "dice", ("LU", "PT"), frozenset({"dice"})),
-    Game("punto_banco", "baccarat", ("LU",), _CARDS | {"commission"}),
-    Game("stud_poker", "stud", ("LU", "MC"), _CARDS),
-    Game("banca_francesa", "dice", ("PT",), frozenset({"dice"})),
-    Game("cussec", "dice", ("PT",), frozenset({"dice"})),
-    Game("poker_sem_descarte", "stud", ("PT",), _CARDS | {"side_bets/jackpot"}),
-    Game("bacara_ponto_banca", "baccarat", ("PT",), _CARDS | {"commission"}),
-    Game("bacara_macau", "baccarat", ("PT",), _CARDS | {"commission"}),
+    Game("trente_et_quarante", None, _CARDS),
+    Game("blackjack", "blackjack", _CARDS | {"insurance", "side_bets/super_jack", "side_bets/jackpot"}),
+    Game("craps", "dice", frozenset({"dice"})),
+    Game("punto_banco", "baccarat", _CARDS | {"commission"}),
+    Game("stud_poker", "stud", _CARDS),
+    Game("banca_francesa", "dice", frozenset({"dice"})),
+    Game("cussec", "dice", frozenset({"dice"})),
+    Game("poker_sem_descarte", "stud", _CARDS | {"side_bets/jackpot"}),
+    Game("bacara_ponto_banca", "baccarat", _CARDS | {"commission"}),
+    Game("bacara_macau", "baccarat", _CARDS | {"commission"}),
 )
 BY_NAME: dict[str, Game] = {game.name: game for game in GAMES}
 

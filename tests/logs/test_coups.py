@@ -92,7 +92,7 @@ def test_a_csv_coup_finding_is_at_the_cell_that_gives_its_field(cli, tmp_path):
                      ("LU-PB-LOG-SETTLEMENT", 11, 13, "/bets/0/net")]
 
 
-# --- amounts a coup cannot be settled with are findings (the red-team pass of session 18) -----------------------
+# --- amounts a coup cannot be settled with are findings -----------------------------------------------------------
 
 PB_HEADER = ('{"kind": "game-log", "jurisdiction": "LU", "game": "punto_banco", "casino": "C", "table": "T1", '
              '"limits": {"minimum": 20, "maximum": 2000}}')
@@ -360,7 +360,7 @@ def test_a_craps_sample_written_as_csv_is_as_compliant_as_its_json_lines_twin(cl
         [[("PT-CRAPS-LOG-BAR", "info"), ("PT-CRAPS-LOG-GIVEN-PAYOUTS", "info")]] * 2
 
 
-# --- the third red-team pass -----------------------------------------------------------------------------------
+# --- records the readers take apart, and amounts written as whole numbers or as text ---------------------------
 
 def test_a_record_the_two_validators_read_apart_is_refused_never_passed(cli, tmp_path):
     """A coup of over 5,000 values is explained by jsonschema, whose `$` matches before a final line break:

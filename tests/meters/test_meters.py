@@ -692,10 +692,10 @@ def test_the_most_a_game_stakes_is_the_maximum_stake_over_the_denomination_floor
                                 "coin_denominations_eur: [0.30, 0.50, 1.00, 2.00, 3.00, 11.00]")
     findings = [f for f in check(write(tmp_path, records, machine_text=text)).findings if f.file]
     [departs] = [f for f in findings if f.rule_id == DEPARTURE]
-    # a denomination over the maximum stake is said (rt19): no game could stake one unit
+    # a denomination over the maximum stake is said: no game could stake one unit
     assert sorted(f.pointer for f in findings if f.rule_id != DEPARTURE) == ([] if most else
                                                                             ["", "", "/denomination"])
-    if not most:  # the minimum passed on equal stakes alone: said (session 19); no rate change found on them
+    if not most:  # the minimum passed on equal stakes alone: said; no rate change found on them
         [assumed] = [f for f in findings if f.pointer == "" and f.rule_id == MINIMUM]
         assert assumed.severity == Severity.INFO and "as if every game staked the same" in assumed.message
     said = f"stakes of 1 to {most} units a game" if most else "every game staking the same"

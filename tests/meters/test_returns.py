@@ -87,7 +87,7 @@ def test_a_denomination_over_the_maximum_stake_is_a_finding_not_a_silent_loss_of
     text = MACHINE_TEXT.replace("coin_denominations_eur: [0.50, 1.00, 2.00]", "coin_denominations_eur: [0.50, 20]")
     path = write(tmp_path, records, machine_text=text)  # a coin the file gives (issue 22), over the maximum stake
     findings = sorted((f.rule_id, f.line, f.pointer, f.severity.name) for f in check(path).findings)
-    # and the return, judged on equal stakes alone, is said to be so, never passed unseen (session 19)
+    # and the return, judged on equal stakes alone, is said to be so, never passed unseen
     assert findings == [("LOAD-AMBIGUOUS", 1, "/denomination", "ERROR"), ("LU-SLOT-LOG-DROP-COUNT", 1, "", "INFO"),
                         ("LU-SLOT-LOG-RETURN-DEPARTURE", 1, "", "INFO"), ("LU-SLOT-LOG-RETURN-MIN", 1, "", "INFO"),
                         ("LU-SLOT-LOG-RETURN-RATE", 1, "", "INFO")]

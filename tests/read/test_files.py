@@ -157,7 +157,7 @@ def test_each_list_of_the_par_data_says_what_is_wrong_with_it_in_its_own_words()
 
 def test_a_name_no_file_can_have_is_said_as_no_such_file_not_a_crash(tmp_path):
     """A meter log's header can name the machine's file: a NUL byte or a lone surrogate in that name made os.open
-    raise ValueError (the red-team pass of session 16), where the path's own checks say "no such file"."""
+    raise ValueError, where the path's own checks say "no such file"."""
     for name in ("machine.yaml\x00", "machine\udc80.yaml"):
         try:
             _read_bytes(str(tmp_path / name), 1 << 20)

@@ -20,7 +20,7 @@ from casino_audit.core.findings import Citation, Finding, Location, Related, Sev
 from casino_audit.law.provenance import in_use
 from casino_audit.report import FORMAT_NAMES, ReportContext, reporter
 from casino_audit.core.results import FindingSink, FileRecord, RunResult
-from casino_audit.law.rulesets import load_builtin
+from casino_audit.law.rulesets import builtin_names, load_builtin
 from casino_audit.run.settings import Setting
 from helpers.command import EXAMPLES, REPO, run_in_process, without_par
 from helpers.reports import context_for, render
@@ -342,7 +342,7 @@ def test_sarif_meets_github_code_scanning_requirements(tmp_path):
     assert len(ids) == len(set(ids))
     # every rule of the rulesets in use and every finding id of the tool's own
     from casino_audit.core.findings import TOOL_FINDINGS
-    in_use_ids = {rule.id for code in ("lu", "pt", "mc") for rule in load_builtin(code).rules}
+    in_use_ids = {rule.id for code in builtin_names() for rule in load_builtin(code).rules}
     assert in_use_ids | set(TOOL_FINDINGS) == set(ids)
     for rule in rules:
         assert rule["shortDescription"]["text"] and len(rule["shortDescription"]["text"]) <= 1024
